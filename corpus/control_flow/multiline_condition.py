@@ -1,0 +1,20 @@
+"""A data-dependent test spread over several lines: Dynamo 2.13 reports the break on the line of the
+tensor operand that feeds the jump, not on the `if` line."""
+import torch
+import torch.nn as nn
+
+
+class Saturate(nn.Module):
+    def forward(self, x, y):
+        # ok: CF001
+        if (
+            x.shape[0] == y.shape[0]
+            # ruleid: CF001
+            and (x - y).abs().max() < 1e-3
+        ):
+            return x
+        return (x + y) / 2
+
+
+def gbreak_case():
+    return Saturate(), [(torch.ones(3), torch.zeros(3))]
