@@ -1,0 +1,113 @@
+#include "cli/lint_command.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "cli/catalog.h"
+#include "cli/output_file.h"
+#include "report/json_writer.h"
+#include "report/lint_report.h"
+#include "report/text_writer.h"
+#include "rules/file_check.h"
+#include "rules/rule_engine.h"
+#include "source/parallel_for.h"
+
+namespace gbreak {
+namespace {
+
+void PrintError(absl::string_view message) { std::cerr << "gbreak: error: " << message << "\n"; }
+
+// Checks every file in parallel. Results land in per-file slots and are merged in file order,
+// so the report is the same whatever the thread count.
+LintReport CheckFiles(const std::vector<std::string>& files, const RuleEngine& engine,
+                      const LintOptions& options) {
+  LintReport report;
+  int threads = options.threads > 0 ? options.threads : DefaultThreadCount();
+  report.stats.threads = static_cast<int>(
+      std::max<size_t>(1, std::min<size_t>(static_cast<size_t>(threads), files.size())));
+  FileCheckOptions check_options;
+  check_options.max_file_bytes =
+      static_cast<uint64_t>(options.max_file_megabytes * 1024.0 * 1024.0);
+
+  std::vector<FileCheckResult> results(files.size());
+  std::vector<std::unique_ptr<FileChecker>> checkers(static_cast<size_t>(report.stats.threads));
+  ParallelFor(files.size(), report.stats.threads, [&](size_t worker, size_t item) {
+    if (checkers[worker] == nullptr) {
+      checkers[worker] = std::make_unique<FileChecker>(engine, check_options);
+    }
+    results[item] = checkers[worker]->Check(files[item]);
+  });
+
+  for (FileCheckResult& result : results) {
+    (result.analyzed ? report.stats.files_checked : report.stats.files_skipped) += 1;
+    report.stats.bytes += result.bytes;
+    report.stats.parse_time += result.parse_time;
+    report.stats.analysis_time += result.analysis_time;
+    for (Finding& f : result.findings) report.findings.push_back(std::move(f));
+    for (Diagnostic& d : result.diagnostics) report.diagnostics.push_back(std::move(d));
+  }
+  std::sort(report.findings.begin(), report.findings.end());
+  return report;
+}
+
+}  // namespace
+
+int RunLint(const LintOptions& options) {
+  absl::Time start = absl::Now();
+  absl::StatusOr<std::vector<Rule>> catalog = LoadCatalog(options.rule_dirs);
+  if (!catalog.ok()) {
+    PrintError(catalog.status().message());
+    return kExitError;
+  }
+  absl::StatusOr<std::vector<Rule>> selected =
+      SelectRules(*std::move(catalog), options.selection);
+  if (!selected.ok()) {
+    PrintError(selected.status().message());
+    return kExitError;
+  }
+  absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(*std::move(selected));
+  if (!engine.ok()) {
+    PrintError(engine.status().message());
+    return kExitError;
+  }
+
+  std::vector<std::string> paths = options.paths;
+  if (paths.empty()) paths.push_back(".");
+  DiscoveryResult discovered = DiscoverFiles(paths, options.discovery);
+
+  LintReport report = CheckFiles(discovered.files, **engine, options);
+  report.diagnostics.insert(report.diagnostics.begin(), discovered.diagnostics.begin(),
+                            discovered.diagnostics.end());
+  report.stats.wall_time = absl::Now() - start;
+
+  bool io_error = false;
+  for (const Diagnostic& d : report.diagnostics) {
+    std::cerr << "gbreak: " << FormatDiagnostic(d) << "\n";
+    io_error = io_error || d.level == Diagnostic::Level::kError;
+  }
+
+  std::string output;
+  if (options.output_format == "json") {
+    output = WriteJson(report, GBREAK_VERSION);
+  } else if (options.statistics) {
+    output = WriteStatistics(report);
+  } else {
+    output = WriteText(report);
+  }
+  if (absl::Status written = WriteOutput(options.output_file, output); !written.ok()) {
+    PrintError(written.message());
+    return kExitError;
+  }
+  if (options.stats) std::cerr << WriteRunStats(report);
+
+  if (io_error) return kExitError;
+  if (!report.findings.empty() && !options.exit_zero) return kExitFindings;
+  return kExitClean;
+}
+
+}  // namespace gbreak

@@ -1,0 +1,81 @@
+// gbreak: finds where torch.compile (TorchDynamo) will break the graph in Python code.
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/lint_command.h"
+#include "cli/rules_command.h"
+
+namespace gbreak {
+namespace {
+
+void AddLintOptions(CLI::App& lint, LintOptions& o) {
+  lint.add_option("paths", o.paths, "Files or directories to check (default: .)");
+  lint.add_option("--exclude", o.discovery.excludes,
+                  "Glob of paths to skip (repeatable); matched against names and paths");
+  lint.add_flag("--force-exclude", o.discovery.force_exclude,
+                "Apply --exclude even to files named on the command line (pre-commit)");
+  lint.add_flag("--include-site-packages", o.discovery.include_site_packages,
+                "Walk into site-packages directories");
+  lint.add_option("--select", o.selection.select,
+                  "Rule codes or prefixes to run instead of the defaults (repeatable; ALL)")
+      ->delimiter(',');
+  lint.add_option("--extend-select", o.selection.extend_select,
+                  "Rule codes or prefixes to add (repeatable)")
+      ->delimiter(',');
+  lint.add_option("--ignore", o.selection.ignore, "Rule codes or prefixes to skip (repeatable)")
+      ->delimiter(',');
+  lint.add_option("--rules-dir", o.rule_dirs, "Add the rules in this directory (repeatable)");
+  lint.add_option("--threads,-j", o.threads, "Worker threads (default: every core)")
+      ->check(CLI::NonNegativeNumber);
+  lint.add_option("--max-file-size", o.max_file_megabytes,
+                  "Skip files larger than this many MB, with a warning (default: 10)")
+      ->check(CLI::PositiveNumber);
+  lint.add_option("--output-format", o.output_format, "text (default) or json")
+      ->check(CLI::IsMember({"text", "json"}));
+  lint.add_option("--output-file,-o", o.output_file, "Write the report here (default: stdout)");
+  lint.add_flag("--exit-zero", o.exit_zero, "Exit 0 even when there are findings");
+  lint.add_flag("--statistics", o.statistics, "Print the number of findings per rule instead");
+  lint.add_flag("--stats", o.stats, "Print files, bytes and timings to stderr");
+}
+
+int Main(int argc, char** argv) {
+  CLI::App app{"gbreak: finds where torch.compile (TorchDynamo) will break the graph", "gbreak"};
+  app.set_version_flag("--version", std::string("gbreak ") + GBREAK_VERSION);
+  app.require_subcommand(1);
+
+  LintOptions lint_options;
+  CLI::App* lint = app.add_subcommand("lint", "Report the lines that will break the graph");
+  AddLintOptions(*lint, lint_options);
+
+  std::vector<std::string> rule_dirs;
+  std::string rules_format = "text";
+  CLI::App* rules = app.add_subcommand("rules", "List the rules");
+  rules->add_option("--rules-dir", rule_dirs, "Add the rules in this directory (repeatable)");
+  rules->add_option("--output-format", rules_format, "text (default) or json")
+      ->check(CLI::IsMember({"text", "json"}));
+
+  std::string code;
+  CLI::App* explain = app.add_subcommand("explain", "Explain one rule: why Dynamo breaks, the fix");
+  explain->add_option("code", code, "Rule code or name, e.g. SE001 or print-call")->required();
+  explain->add_option("--rules-dir", rule_dirs, "Add the rules in this directory (repeatable)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);  // prints help, the version, or the error
+    return code == 0 ? kExitClean : kExitError;
+  }
+  if (*lint) return RunLint(lint_options);
+  if (*rules) return RunRules(rule_dirs, rules_format);
+  if (*explain) return RunExplain(code, rule_dirs);
+  return kExitError;
+}
+
+}  // namespace
+}  // namespace gbreak
+
+int main(int argc, char** argv) { return gbreak::Main(argc, argv); }

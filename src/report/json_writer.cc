@@ -1,0 +1,56 @@
+#include "report/json_writer.h"
+
+#include <nlohmann/json.hpp>
+
+namespace gbreak {
+namespace {
+
+using nlohmann::ordered_json;
+
+ordered_json Position(const SourcePosition& p) {
+  return ordered_json{{"line", p.line}, {"column", p.column}, {"offset", p.offset}};
+}
+
+ordered_json FindingJson(const Finding& f) {
+  const Rule& rule = *f.rule;
+  return ordered_json{{"code", rule.code},
+                      {"name", rule.name},
+                      {"category", rule.category},
+                      {"message", f.message},
+                      {"severity", SeverityName(rule.severity)},
+                      {"confidence", ConfidenceName(f.confidence)},
+                      {"file", f.path},
+                      {"start", Position(f.start)},
+                      {"end", Position(f.end)},
+                      {"placement", PlacementName(f.placement)},
+                      {"registry_ids", rule.registry_ids},
+                      {"fix", rule.fix}};
+}
+
+}  // namespace
+
+std::string WriteJson(const LintReport& report, std::string_view tool_version) {
+  ordered_json findings = ordered_json::array();
+  for (const Finding& f : report.findings) findings.push_back(FindingJson(f));
+  ordered_json diagnostics = ordered_json::array();
+  for (const Diagnostic& d : report.diagnostics) {
+    diagnostics.push_back(
+        {{"level", d.level == Diagnostic::Level::kError ? "error" : "warning"},
+         {"file", d.path},
+         {"line", d.line},
+         {"message", d.message}});
+  }
+  ordered_json document = {
+      {"schema_version", kJsonSchemaVersion},
+      {"tool", {{"name", "gbreak"}, {"version", tool_version}}},
+      {"findings", std::move(findings)},
+      {"diagnostics", std::move(diagnostics)},
+      {"summary",
+       {{"files_checked", report.stats.files_checked},
+        {"files_skipped", report.stats.files_skipped},
+        {"findings", report.findings.size()}}}};
+  // Invalid UTF-8 in a message (a syntax-error excerpt) is replaced, never a crash.
+  return document.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace gbreak

@@ -1,0 +1,32 @@
+#ifndef GBREAK_REPORT_LINT_REPORT_H_
+#define GBREAK_REPORT_LINT_REPORT_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/time/time.h"
+#include "rules/finding.h"
+#include "source/diagnostic.h"
+
+namespace gbreak {
+
+struct LintStats {
+  size_t files_checked = 0;  // read and parsed
+  size_t files_skipped = 0;  // could not be read, or over the size limit
+  uint64_t bytes = 0;
+  int threads = 1;
+  absl::Duration parse_time;     // summed over workers
+  absl::Duration analysis_time;  // summed over workers
+  absl::Duration wall_time;
+};
+
+// Everything a writer needs: findings in output order, input diagnostics, statistics.
+struct LintReport {
+  std::vector<Finding> findings;  // sorted: file, line, column, code
+  std::vector<Diagnostic> diagnostics;
+  LintStats stats;
+};
+
+}  // namespace gbreak
+
+#endif  // GBREAK_REPORT_LINT_REPORT_H_

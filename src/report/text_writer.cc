@@ -1,0 +1,78 @@
+#include "report/text_writer.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace gbreak {
+namespace {
+
+std::string Plural(size_t n, const char* one, const char* many) {
+  return absl::StrCat(n, " ", n == 1 ? one : many);
+}
+
+}  // namespace
+
+std::string WriteText(const LintReport& report) {
+  std::string out;
+  std::set<std::string> files_with_findings;
+  for (const Finding& f : report.findings) {
+    absl::StrAppend(&out, f.path, ":", f.start.line, ":", f.start.column, ": ", f.rule->code, " ",
+                    f.message, "\n");
+    files_with_findings.insert(f.path);
+  }
+  if (report.findings.empty()) {
+    absl::StrAppend(&out, "All checks passed (", Plural(report.stats.files_checked, "file", "files"),
+                    " checked).\n");
+  } else {
+    absl::StrAppend(&out, "Found ", Plural(report.findings.size(), "finding", "findings"), " in ",
+                    Plural(files_with_findings.size(), "file", "files"), " (",
+                    report.stats.files_checked, " checked).\n");
+  }
+  return out;
+}
+
+std::string WriteStatistics(const LintReport& report) {
+  std::map<std::string, std::pair<const Rule*, size_t>> counts;
+  for (const Finding& f : report.findings) {
+    auto& entry = counts[f.rule->code];
+    entry.first = f.rule;
+    ++entry.second;
+  }
+  std::vector<std::pair<const Rule*, size_t>> rows;
+  for (auto& [code, entry] : counts) rows.push_back(entry);
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  size_t width = 1;
+  for (auto& [rule, n] : rows) width = std::max(width, absl::StrCat(n).size());
+  std::string out;
+  for (auto& [rule, n] : rows) {
+    absl::StrAppend(&out, absl::StrFormat("%*d", static_cast<int>(width), n), "\t", rule->code,
+                    "\t", rule->name, "\n");
+  }
+  return out;
+}
+
+std::string WriteRunStats(const LintReport& report) {
+  const LintStats& s = report.stats;
+  double wall = absl::ToDoubleSeconds(s.wall_time);
+  double megabytes = static_cast<double>(s.bytes) / (1024.0 * 1024.0);
+  return absl::StrFormat(
+      "files: %d checked, %d skipped\n"
+      "bytes: %d (%.2f MB)\n"
+      "threads: %d\n"
+      "parse time: %.3f s (summed over threads)\n"
+      "analysis time: %.3f s (summed over threads)\n"
+      "wall time: %.3f s (%.1f MB/s)\n",
+      s.files_checked, s.files_skipped, s.bytes, megabytes, s.threads,
+      absl::ToDoubleSeconds(s.parse_time), absl::ToDoubleSeconds(s.analysis_time), wall,
+      wall > 0 ? megabytes / wall : 0.0);
+}
+
+}  // namespace gbreak

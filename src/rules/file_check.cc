@@ -1,0 +1,114 @@
+#include "rules/file_check.h"
+
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "source/absl_compat.h"
+#include "source/encoding.h"
+#include "source/file_reader.h"
+
+namespace gbreak {
+namespace {
+
+// The built-in rules for problems with the file itself (rules/syntax-error.toml etc.).
+constexpr std::string_view kSyntaxError = "GX001";
+constexpr std::string_view kInvalidEncoding = "GX002";
+constexpr std::string_view kNulByte = "GX003";
+
+// A short, printable rendering of the bytes where a syntax error starts.
+std::string Excerpt(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (static_cast<unsigned char>(c) < 0x20 || out.size() >= 20) break;
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+FileChecker::FileChecker(const RuleEngine& engine, FileCheckOptions options)
+    : engine_(engine),
+      options_(options),
+      parser_(NewPythonParser()),
+      cursor_(ts_query_cursor_new()) {}
+
+void FileChecker::CheckEncoding(const SourceFile& source, FileCheckResult& result) const {
+  std::string_view text = source.text();
+  if (const Rule* rule = engine_.FindByCode(kNulByte)) {
+    if (std::optional<uint32_t> at = FindNulByte(text)) {
+      result.findings.push_back(MakeFinding(
+          *rule, source, *at, *at + 1,
+          "source contains a NUL byte; Python refuses the file (\"source code cannot contain "
+          "null bytes\")"));
+    }
+  }
+  if (const Rule* rule = engine_.FindByCode(kInvalidEncoding)) {
+    std::string declared = DeclaredEncoding(text);
+    if (!declared.empty() && !IsUtf8EncodingName(declared)) return;  // PEP 263 says otherwise
+    if (std::optional<uint32_t> at = FindInvalidUtf8(text)) {
+      result.findings.push_back(MakeFinding(
+          *rule, source, *at, *at + 1,
+          absl::StrFormat("invalid UTF-8 (byte 0x%02X); Python reads source as UTF-8 unless a "
+                          "coding line declares another encoding",
+                          static_cast<unsigned char>(text[*at]))));
+    }
+  }
+}
+
+void FileChecker::CheckSyntax(const SourceFile& source, TSNode root,
+                              FileCheckResult& result) const {
+  const Rule* rule = engine_.FindByCode(kSyntaxError);
+  if (rule == nullptr) return;
+  TSNode error = FirstSyntaxError(root);
+  if (ts_node_is_null(error)) return;
+  std::string message;
+  if (ts_node_is_missing(error)) {
+    message = absl::StrCat("syntax error: missing `", ToAbsl(NodeType(error)), "`");
+  } else {
+    std::string excerpt = Excerpt(NodeText(error, source.text()));
+    message = excerpt.empty() ? "syntax error"
+                              : absl::StrCat("syntax error at `", excerpt, "`");
+  }
+  absl::StrAppend(&message, "; code inside the unparsable part is not analyzed");
+  uint32_t start = ts_node_start_byte(error);
+  result.findings.push_back(MakeFinding(*rule, source, start, ts_node_end_byte(error),
+                                        std::move(message)));
+}
+
+FileCheckResult FileChecker::Check(const std::string& path) {
+  FileCheckResult result;
+  absl::StatusOr<std::string> bytes = ReadFileBytes(path, options_.max_file_bytes);
+  if (!bytes.ok()) {
+    Diagnostic::Level level = absl::IsResourceExhausted(bytes.status())
+                                  ? Diagnostic::Level::kWarning
+                                  : Diagnostic::Level::kError;
+    result.diagnostics.push_back({level, path, 0, std::string(bytes.status().message())});
+    return result;
+  }
+  result.bytes = bytes->size();
+  SourceFile source(path, *std::move(bytes));
+  std::string declared = DeclaredEncoding(source.text());
+  source.set_single_byte_encoding(!declared.empty() && !IsUtf8EncodingName(declared));
+  CheckEncoding(source, result);
+
+  absl::Time parse_start = absl::Now();
+  TreePtr tree = ParsePython(parser_.get(), source.text());
+  absl::Time parse_end = absl::Now();
+  result.parse_time = parse_end - parse_start;
+  if (tree == nullptr) {
+    result.diagnostics.push_back(
+        {Diagnostic::Level::kError, path, 0, "the parser gave up on this file"});
+    return result;
+  }
+  TSNode root = ts_tree_root_node(tree.get());
+  CheckSyntax(source, root, result);
+  engine_.Run(source, root, cursor_.get(), &result.findings);
+  result.analysis_time = absl::Now() - parse_end;
+  result.analyzed = true;
+  return result;
+}
+
+}  // namespace gbreak

@@ -1,0 +1,227 @@
+#include "rules/query_predicates.h"
+
+#include <algorithm>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "source/absl_compat.h"
+#include "absl/strings/str_cat.h"
+
+namespace gbreak {
+namespace {
+
+struct Step {
+  TSQueryPredicateStepType type;
+  uint32_t value_id;
+};
+
+std::string_view StringValue(const TSQuery* query, uint32_t id) {
+  uint32_t length = 0;
+  const char* s = ts_query_string_value_for_id(query, id, &length);
+  return std::string_view(s, length);
+}
+
+absl::Status ArgumentError(const std::string& name, const std::string& expected) {
+  return absl::InvalidArgumentError(absl::StrCat("#", name, " expects ", expected));
+}
+
+bool ConsumePrefix(std::string_view* s, std::string_view prefix) {
+  if (!s->starts_with(prefix)) return false;
+  s->remove_prefix(prefix.size());
+  return true;
+}
+
+bool ConsumeSuffix(std::string_view* s, std::string_view suffix) {
+  if (!s->ends_with(suffix)) return false;
+  s->remove_suffix(suffix.size());
+  return true;
+}
+
+// Builds one predicate from its steps: steps[0] is the name, the rest its arguments.
+absl::StatusOr<CompiledPredicate> CompileOne(const TSQuery* query, const std::vector<Step>& steps) {
+  CompiledPredicate p;
+  if (steps.empty() || steps[0].type != TSQueryPredicateStepTypeString) {
+    return absl::InvalidArgumentError("a predicate must start with its name");
+  }
+  std::string name(StringValue(query, steps[0].value_id));
+  p.name = name;
+  std::vector<Step> args(steps.begin() + 1, steps.end());
+  std::string_view base = name;
+  if (!ConsumeSuffix(&base, "?")) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("#", name, " is not supported (only `?` predicates; no directives)"));
+  }
+  if (ConsumePrefix(&base, "any-")) p.any = true;
+  if (ConsumePrefix(&base, "not-")) p.negated = true;
+  auto capture_at = [&](size_t i) {
+    return i < args.size() && args[i].type == TSQueryPredicateStepTypeCapture;
+  };
+  auto string_at = [&](size_t i) {
+    return i < args.size() && args[i].type == TSQueryPredicateStepTypeString;
+  };
+
+  if (base == "eq") {
+    p.kind = CompiledPredicate::Kind::kEq;
+    if (args.size() != 2 || !capture_at(0)) return ArgumentError(name, "@capture and a value");
+    p.capture = args[0].value_id;
+    if (capture_at(1)) {
+      p.other_capture = args[1].value_id;
+    } else {
+      p.literal = std::string(StringValue(query, args[1].value_id));
+    }
+    return p;
+  }
+  if (base == "match") {
+    p.kind = CompiledPredicate::Kind::kMatch;
+    if (args.size() != 2 || !capture_at(0) || !string_at(1)) {
+      return ArgumentError(name, "@capture and a regular expression");
+    }
+    p.capture = args[0].value_id;
+    std::string_view pattern = StringValue(query, args[1].value_id);
+    auto regex = std::make_shared<RE2>(re2::StringPiece(pattern.data(), pattern.size()),
+                                       RE2::Quiet);
+    if (!regex->ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("#", name, ": bad regular expression: ", regex->error()));
+    }
+    p.regex = std::move(regex);
+    return p;
+  }
+  if (base == "any-of" || (p.any && base == "of")) {
+    // `#any-of?` parses as any + "of"; `#not-any-of?` as not + "any-of".
+    p.any = false;
+    p.kind = CompiledPredicate::Kind::kAnyOf;
+    if (args.size() < 2 || !capture_at(0)) return ArgumentError(name, "@capture and strings");
+    p.capture = args[0].value_id;
+    for (size_t i = 1; i < args.size(); ++i) {
+      if (!string_at(i)) return ArgumentError(name, "@capture and strings");
+      p.values.emplace_back(StringValue(query, args[i].value_id));
+    }
+    return p;
+  }
+  if (p.any) return absl::InvalidArgumentError(absl::StrCat("unknown predicate #", name));
+  const SemanticPredicate* semantic = FindSemanticPredicate(base);
+  const std::string expected = semantic == nullptr
+                                   ? std::string()
+                                   : absl::StrCat(semantic->capture_arguments, " capture(s) and ",
+                                                  semantic->string_arguments, " string(s)");
+  if (semantic == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat("unknown predicate #", name));
+  }
+  p.kind = CompiledPredicate::Kind::kSemantic;
+  p.semantic = semantic;
+  if (static_cast<int>(args.size()) != semantic->capture_arguments + semantic->string_arguments) {
+    return ArgumentError(name, expected);
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    bool want_capture = static_cast<int>(i) < semantic->capture_arguments;
+    if (want_capture != capture_at(i)) {
+      return ArgumentError(name, expected);
+    }
+    CompiledPredicate::Argument argument{want_capture, args[i].value_id, ""};
+    if (!want_capture) argument.text = std::string(StringValue(query, args[i].value_id));
+    p.arguments.push_back(std::move(argument));
+  }
+  if (semantic->capture_arguments > 0) p.capture = p.arguments[0].capture;
+  return p;
+}
+
+bool TextTest(const CompiledPredicate& p, std::string_view text, const TSQueryMatch& match,
+              std::string_view source) {
+  bool result = false;
+  switch (p.kind) {
+    case CompiledPredicate::Kind::kEq:
+      if (p.other_capture) {
+        for (uint16_t i = 0; i < match.capture_count; ++i) {
+          if (match.captures[i].index == *p.other_capture) {
+            result = text == NodeText(match.captures[i].node, source);
+            break;
+          }
+        }
+      } else {
+        result = text == p.literal;
+      }
+      break;
+    case CompiledPredicate::Kind::kMatch:
+      result = RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), *p.regex);
+      break;
+    case CompiledPredicate::Kind::kAnyOf:
+      result = std::find(p.values.begin(), p.values.end(), text) != p.values.end();
+      break;
+    case CompiledPredicate::Kind::kSemantic:
+      break;
+  }
+  return result != p.negated;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<CompiledPredicate>> CompilePatternPredicates(const TSQuery* query,
+                                                                        uint32_t pattern) {
+  uint32_t count = 0;
+  const TSQueryPredicateStep* raw = ts_query_predicates_for_pattern(query, pattern, &count);
+  std::vector<CompiledPredicate> predicates;
+  std::vector<Step> current;
+  for (uint32_t i = 0; i < count; ++i) {
+    if (raw[i].type == TSQueryPredicateStepTypeDone) {
+      absl::StatusOr<CompiledPredicate> p = CompileOne(query, current);
+      if (!p.ok()) return p.status();
+      predicates.push_back(*std::move(p));
+      current.clear();
+    } else {
+      current.push_back({raw[i].type, raw[i].value_id});
+    }
+  }
+  return predicates;
+}
+
+std::optional<Confidence> EvaluatePredicates(const std::vector<CompiledPredicate>& predicates,
+                                             const TSQueryMatch& match,
+                                             const MatchContext& context) {
+  Confidence confidence = Confidence::kCertain;
+  for (const CompiledPredicate& p : predicates) {
+    if (p.kind == CompiledPredicate::Kind::kSemantic) {
+      std::vector<PredicateArgument> arguments;
+      arguments.reserve(p.arguments.size());
+      for (const CompiledPredicate::Argument& a : p.arguments) {
+        PredicateArgument argument;
+        argument.is_capture = a.is_capture;
+        if (a.is_capture) {
+          for (uint16_t i = 0; i < match.capture_count; ++i) {
+            if (match.captures[i].index == a.capture) {
+              argument.node = match.captures[i].node;
+              argument.text = NodeText(argument.node, context.text);
+              break;
+            }
+          }
+        } else {
+          argument.text = a.text;
+        }
+        arguments.push_back(argument);
+      }
+      std::optional<Confidence> answer = p.semantic->function(context, arguments);
+      if (p.negated) {
+        if (answer) return std::nullopt;
+        continue;
+      }
+      if (!answer) return std::nullopt;
+      confidence = std::min(confidence, *answer);
+      continue;
+    }
+    // Text predicates over every node of the capture (vacuously true when it matched none).
+    bool all = true, some = false;
+    for (uint16_t i = 0; i < match.capture_count; ++i) {
+      if (match.captures[i].index != p.capture) continue;
+      bool ok = TextTest(p, NodeText(match.captures[i].node, context.text), match, context.text);
+      all = all && ok;
+      some = some || ok;
+    }
+    bool seen = false;
+    for (uint16_t i = 0; i < match.capture_count; ++i) seen |= match.captures[i].index == p.capture;
+    if (!seen) continue;
+    if (p.any ? !some : !all) return std::nullopt;
+  }
+  return confidence;
+}
+
+}  // namespace gbreak

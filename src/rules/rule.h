@@ -1,0 +1,53 @@
+#ifndef GBREAK_RULES_RULE_H_
+#define GBREAK_RULES_RULE_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gbreak {
+
+enum class Severity { kInfo, kWarning, kError };
+
+// How sure a finding is. Ordered: a finding's confidence is the weakest of its rule's and of the
+// semantic facts it relied on. Maps to SARIF `precision`.
+enum class Confidence {
+  kPossible,  // the value's kind is unknown
+  kLikely,    // a value inferred to be a tensor
+  kCertain,   // the construct always breaks
+};
+
+std::string_view SeverityName(Severity severity);
+std::string_view ConfidenceName(Confidence confidence);
+
+// One rule of the catalog, as loaded from rules/<name>.toml (+ queries/<name>.scm).
+struct Rule {
+  enum class Kind {
+    kQuery,    // matched by its tree-sitter query and semantic predicates
+    kBuiltin,  // produced by gbreak itself (syntax errors, encodings, unused suppressions)
+  };
+
+  std::string code;      // e.g. "SE001"
+  std::string name;      // kebab-case, e.g. "print-call"
+  std::string category;  // e.g. "side-effects"
+  std::string summary;   // one line, for `gbreak rules`
+  std::string message;   // the finding's message; `{capture}` is replaced by the capture's text
+  Severity severity = Severity::kWarning;
+  Confidence confidence = Confidence::kCertain;
+  std::vector<std::string> registry_ids;  // Dynamo's GBnnnn ids this rule predicts
+  std::vector<std::string> predicates;    // semantic predicates its query uses
+  std::string rationale;                  // why Dynamo breaks
+  std::string fix;                        // what to do instead
+  std::string example_before;
+  std::string example_after;
+  bool enabled_by_default = true;
+  Kind kind = Kind::kQuery;
+
+  std::string origin;        // where the TOML came from, e.g. "rules/print-call.toml"
+  std::string query_origin;  // where the query came from, e.g. "queries/print-call.scm"
+  std::string query_source;  // the query text ("" for builtin rules)
+};
+
+}  // namespace gbreak
+
+#endif  // GBREAK_RULES_RULE_H_

@@ -1,0 +1,273 @@
+#include "rules/rule_engine.h"
+
+#include <set>
+#include <string>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "re2/re2.h"
+#include "source/absl_compat.h"
+
+namespace gbreak {
+namespace {
+
+constexpr std::string_view kReportCapture = "report";
+constexpr size_t kMaxPlaceholderText = 60;
+
+std::string_view QueryErrorName(TSQueryError error) {
+  switch (error) {
+    case TSQueryErrorSyntax:
+      return "syntax error in query";
+    case TSQueryErrorNodeType:
+      return "unknown node type";
+    case TSQueryErrorField:
+      return "unknown field";
+    case TSQueryErrorCapture:
+      return "unknown capture";
+    case TSQueryErrorStructure:
+      return "impossible pattern structure (children must follow the grammar's order)";
+    case TSQueryErrorLanguage:
+      return "incompatible grammar";
+    default:
+      return "invalid query";
+  }
+}
+
+// Line and column (1-based) of a byte offset inside a query file.
+std::string PositionIn(std::string_view text, uint32_t offset) {
+  int line = 1, column = 1;
+  for (uint32_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return absl::StrCat(line, ":", column);
+}
+
+// The names `{like_this}` in a message template.
+std::vector<std::string> Placeholders(std::string_view message) {
+  static const LazyRE2 kPlaceholder = {R"(\{([a-z_][a-z0-9_-]*)\})"};
+  std::vector<std::string> names;
+  re2::StringPiece input(message.data(), message.size());
+  std::string name;
+  while (RE2::FindAndConsume(&input, *kPlaceholder, &name)) names.push_back(name);
+  return names;
+}
+
+// A capture's text as it reads in a one-line message: first line only, shortened.
+std::string ShortText(std::string_view text) {
+  size_t newline = text.find('\n');
+  bool cut = newline != std::string_view::npos;
+  if (cut) text = text.substr(0, newline);
+  if (text.size() > kMaxPlaceholderText) {
+    text = text.substr(0, kMaxPlaceholderText);
+    // Do not split a UTF-8 sequence.
+    while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) {
+      text.remove_suffix(1);
+    }
+    if (!text.empty() && static_cast<unsigned char>(text.back()) >= 0xC0) text.remove_suffix(1);
+    cut = true;
+  }
+  return cut ? std::string(text) + "…" : std::string(text);
+}
+
+bool InsideError(TSNode node) {
+  for (TSNode n = node; !ts_node_is_null(n); n = ts_node_parent(n)) {
+    if (ts_node_is_error(n)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Finding MakeFinding(const Rule& rule, const SourceFile& source, uint32_t start, uint32_t end,
+                    std::string message) {
+  Finding finding;
+  finding.rule = &rule;
+  finding.path = source.path();
+  LineColumn start_lc = source.Locate(start);
+  LineColumn end_lc = source.Locate(end);
+  finding.start = {start + source.content_offset(), start_lc.line, start_lc.column};
+  finding.end = {end + source.content_offset(), end_lc.line, end_lc.column};
+  finding.message = std::move(message);
+  finding.confidence = rule.confidence;
+  return finding;
+}
+
+absl::StatusOr<std::unique_ptr<RuleEngine>> RuleEngine::Create(std::vector<Rule> rules) {
+  std::unique_ptr<RuleEngine> engine(new RuleEngine());
+  engine->rules_ = std::move(rules);
+  const std::vector<Rule>& all = engine->rules_;
+
+  std::set<std::string> codes, names;
+  for (const Rule& rule : all) {
+    if (!codes.insert(rule.code).second) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(rule.origin, ": rule code ", rule.code, " is defined twice"));
+    }
+    if (!names.insert(rule.name).second) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(rule.origin, ": rule name ", rule.name, " is defined twice"));
+    }
+  }
+
+  // One query text; remember which byte range came from which rule.
+  std::string combined;
+  struct Chunk {
+    uint32_t begin, end;
+    size_t rule;
+  };
+  std::vector<Chunk> chunks;
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (all[i].kind != Rule::Kind::kQuery) continue;
+    uint32_t begin = static_cast<uint32_t>(combined.size());
+    combined += all[i].query_source;
+    combined += "\n";
+    chunks.push_back({begin, static_cast<uint32_t>(combined.size()), i});
+  }
+  auto chunk_at = [&](uint32_t offset) -> const Chunk* {
+    for (const Chunk& chunk : chunks) {
+      if (offset >= chunk.begin && offset < chunk.end) return &chunk;
+    }
+    return chunks.empty() ? nullptr : &chunks.back();
+  };
+  auto where = [&](const Chunk& chunk, uint32_t offset) {
+    const Rule& rule = all[chunk.rule];
+    return absl::StrCat(rule.query_origin, ":", PositionIn(rule.query_source, offset - chunk.begin));
+  };
+
+  uint32_t error_offset = 0;
+  TSQueryError error = TSQueryErrorNone;
+  engine->query_.reset(ts_query_new(PythonLanguage(), combined.data(),
+                                    static_cast<uint32_t>(combined.size()), &error_offset,
+                                    &error));
+  if (engine->query_ == nullptr) {
+    const Chunk* chunk = chunk_at(error_offset);
+    std::string location = chunk ? where(*chunk, error_offset) : std::string("<query>");
+    return absl::InvalidArgumentError(absl::StrCat(location, ": ", ToAbsl(QueryErrorName(error))));
+  }
+  TSQuery* query = engine->query_.get();
+
+  bool has_report = false;
+  for (uint32_t c = 0; c < ts_query_capture_count(query); ++c) {
+    uint32_t length = 0;
+    const char* name = ts_query_capture_name_for_id(query, c, &length);
+    if (std::string_view(name, length) == kReportCapture) {
+      engine->report_capture_ = c;
+      has_report = true;
+    }
+  }
+
+  uint32_t pattern_count = ts_query_pattern_count(query);
+  engine->patterns_.reserve(pattern_count);
+  for (uint32_t p = 0; p < pattern_count; ++p) {
+    uint32_t start = ts_query_start_byte_for_pattern(query, p);
+    const Chunk* chunk = chunk_at(start);
+    Pattern pattern{chunk->rule, {}};
+    if (!has_report || !ts_query_capture_quantifier_for_id(query, p, engine->report_capture_)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          where(*chunk, start), ": pattern has no @report capture (the node a finding points at)"));
+    }
+    absl::StatusOr<std::vector<CompiledPredicate>> predicates = CompilePatternPredicates(query, p);
+    if (!predicates.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where(*chunk, start), ": ", predicates.status().message()));
+    }
+    const Rule& rule = all[chunk->rule];
+    for (const CompiledPredicate& predicate : *predicates) {
+      if (predicate.kind != CompiledPredicate::Kind::kSemantic) continue;
+      std::string name(predicate.semantic->name);
+      if (std::find(rule.predicates.begin(), rule.predicates.end(), name) ==
+          rule.predicates.end()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(where(*chunk, start), ": predicate #", predicate.name,
+                         " is used but not listed in ", rule.origin, " `predicates`"));
+      }
+    }
+    pattern.predicates = *std::move(predicates);
+    engine->patterns_.push_back(std::move(pattern));
+  }
+
+  // Every declared predicate must exist, and every placeholder must name a capture.
+  for (const Rule& rule : all) {
+    for (const std::string& name : rule.predicates) {
+      if (FindSemanticPredicate(name) == nullptr) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(rule.origin, ": unknown semantic predicate `", name, "`"));
+      }
+    }
+    if (rule.kind != Rule::Kind::kQuery) continue;
+    for (const std::string& placeholder : Placeholders(rule.message)) {
+      uint32_t id;
+      bool found = false;
+      for (id = 0; id < ts_query_capture_count(query); ++id) {
+        uint32_t length = 0;
+        const char* name = ts_query_capture_name_for_id(query, id, &length);
+        if (std::string_view(name, length) == placeholder) found = true;
+      }
+      if (!found) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            rule.origin, ": message placeholder {", placeholder, "} names no capture of ",
+            rule.query_origin));
+      }
+    }
+  }
+  return engine;
+}
+
+const Rule* RuleEngine::FindByCode(std::string_view code) const {
+  for (const Rule& rule : rules_) {
+    if (rule.code == code) return &rule;
+  }
+  return nullptr;
+}
+
+void RuleEngine::Run(const SourceFile& source, TSNode root, TSQueryCursor* cursor,
+                     std::vector<Finding>* findings) const {
+  if (patterns_.empty()) return;
+  MatchContext context{source.text(), root};
+  ts_query_cursor_exec(cursor, query_.get(), root);
+  // The same rule may match the same node through several patterns: report it once.
+  std::set<std::tuple<size_t, uint32_t, uint32_t>> seen;
+  TSQueryMatch match;
+  while (ts_query_cursor_next_match(cursor, &match)) {
+    const Pattern& pattern = patterns_[match.pattern_index];
+    TSNode report{};
+    for (uint16_t i = 0; i < match.capture_count; ++i) {
+      if (match.captures[i].index == report_capture_) {
+        report = match.captures[i].node;
+        break;
+      }
+    }
+    if (ts_node_is_null(report) || InsideError(report)) continue;
+    std::optional<Confidence> confidence = EvaluatePredicates(pattern.predicates, match, context);
+    if (!confidence) continue;
+    uint32_t start = ts_node_start_byte(report), end = ts_node_end_byte(report);
+    if (!seen.insert({pattern.rule, start, end}).second) continue;
+
+    const Rule& rule = rules_[pattern.rule];
+    std::string message = rule.message;
+    for (uint16_t i = 0; i < match.capture_count; ++i) {
+      uint32_t length = 0;
+      const char* name = ts_query_capture_name_for_id(query_.get(), match.captures[i].index,
+                                                      &length);
+      std::string placeholder = "{" + std::string(name, length) + "}";
+      size_t at = message.find(placeholder);
+      if (at == std::string::npos) continue;
+      std::string text = ShortText(NodeText(match.captures[i].node, context.text));
+      while (at != std::string::npos) {
+        message.replace(at, placeholder.size(), text);
+        at = message.find(placeholder, at + text.size());
+      }
+    }
+    Finding finding = MakeFinding(rule, source, start, end, std::move(message));
+    finding.confidence = std::min(rule.confidence, *confidence);
+    findings->push_back(std::move(finding));
+  }
+}
+
+}  // namespace gbreak

@@ -1,0 +1,55 @@
+#ifndef GBREAK_RULES_RULE_ENGINE_H_
+#define GBREAK_RULES_RULE_ENGINE_H_
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "rules/finding.h"
+#include "rules/query_predicates.h"
+#include "rules/rule.h"
+#include "source/source_file.h"
+#include "syntax/tree_sitter.h"
+
+namespace gbreak {
+
+// Runs the rule catalog over parsed files. All query rules are compiled into ONE tree-sitter query
+// at start-up, so a single traversal of each tree serves every rule; a match is routed to its rule
+// by pattern index. The engine is immutable after Create() and shared by all worker threads; each
+// worker brings its own TSQueryCursor.
+class RuleEngine {
+ public:
+  // Compiles the rules. A query that does not compile, a pattern without the `@report` capture, an
+  // unknown predicate, or a message placeholder that names no capture is an error that names the
+  // rule's file and the position in it.
+  static absl::StatusOr<std::unique_ptr<RuleEngine>> Create(std::vector<Rule> rules);
+
+  const std::vector<Rule>& rules() const { return rules_; }
+  const Rule* FindByCode(std::string_view code) const;
+
+  // Appends the findings of every query rule in `source` (parsed into `root`).
+  void Run(const SourceFile& source, TSNode root, TSQueryCursor* cursor,
+           std::vector<Finding>* findings) const;
+
+ private:
+  struct Pattern {
+    size_t rule;  // index into rules_
+    std::vector<CompiledPredicate> predicates;
+  };
+
+  RuleEngine() = default;
+
+  std::vector<Rule> rules_;
+  QueryPtr query_;
+  std::vector<Pattern> patterns_;  // by pattern index
+  uint32_t report_capture_ = 0;
+};
+
+// Makes a finding of `rule` spanning [start, end) of source.text().
+Finding MakeFinding(const Rule& rule, const SourceFile& source, uint32_t start, uint32_t end,
+                    std::string message);
+
+}  // namespace gbreak
+
+#endif  // GBREAK_RULES_RULE_ENGINE_H_

@@ -1,0 +1,65 @@
+#include "source/source_file.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace gbreak {
+namespace {
+
+constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+
+bool IsUtf8Continuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
+
+}  // namespace
+
+SourceFile::SourceFile(std::string path, std::string bytes)
+    : path_(std::move(path)), bytes_(std::move(bytes)) {
+  if (std::string_view(bytes_).substr(0, kUtf8Bom.size()) == kUtf8Bom) {
+    content_offset_ = static_cast<uint32_t>(kUtf8Bom.size());
+  }
+  std::string_view content = text();
+  line_starts_.push_back(0);
+  for (size_t i = 0; i < content.size(); ++i) {
+    if (content[i] == '\n') line_starts_.push_back(static_cast<uint32_t>(i + 1));
+  }
+}
+
+std::string_view SourceFile::text() const {
+  return std::string_view(bytes_).substr(content_offset_);
+}
+
+LineColumn SourceFile::Locate(uint32_t offset) const {
+  std::string_view content = text();
+  offset = std::min<uint32_t>(offset, static_cast<uint32_t>(content.size()));
+  // The line is the last line start at or before the offset.
+  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+  int line_index = static_cast<int>(it - line_starts_.begin()) - 1;
+  uint32_t start = line_starts_[line_index];
+  int column = 1;
+  if (single_byte_encoding_) {
+    column += static_cast<int>(offset - start);
+  } else {
+    for (uint32_t i = start; i < offset; ++i) {
+      if (!IsUtf8Continuation(static_cast<unsigned char>(content[i]))) ++column;
+    }
+  }
+  return LineColumn{line_index + 1, column};
+}
+
+uint32_t SourceFile::LineStart(int line) const {
+  if (line < 1) return 0;
+  if (line > line_count()) return static_cast<uint32_t>(text().size());
+  return line_starts_[line - 1];
+}
+
+std::string_view SourceFile::Line(int line) const {
+  if (line < 1 || line > line_count()) return {};
+  std::string_view content = text();
+  uint32_t start = line_starts_[line - 1];
+  uint32_t end = line < line_count() ? line_starts_[line] - 1 : content.size();
+  std::string_view result = content.substr(start, end - start);
+  if (!result.empty() && result.back() == '\r') result.remove_suffix(1);
+  return result;
+}
+
+}  // namespace gbreak

@@ -1,0 +1,51 @@
+#ifndef GBREAK_SOURCE_SOURCE_FILE_H_
+#define GBREAK_SOURCE_SOURCE_FILE_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gbreak {
+
+// A 1-based line and a 1-based column counted in characters (Unicode code points), as editors,
+// ruff and SARIF (columnKind "unicodeCodePoints") show them.
+struct LineColumn {
+  int line = 1;
+  int column = 1;
+};
+
+// One source file's bytes and its line index. Offsets handed to Locate() are offsets into text(),
+// which excludes a leading UTF-8 byte-order mark; content_offset() says how many bytes the mark
+// took, so that reported byte offsets stay offsets into the file on disk.
+class SourceFile {
+ public:
+  SourceFile(std::string path, std::string bytes);
+
+  const std::string& path() const { return path_; }
+  std::string_view text() const;
+  uint32_t content_offset() const { return content_offset_; }
+  int line_count() const { return static_cast<int>(line_starts_.size()); }
+
+  // True when the characters are single bytes (a PEP 263 coding line declares a one-byte
+  // encoding such as latin-1), so a column counts bytes, not UTF-8 sequences.
+  bool single_byte_encoding() const { return single_byte_encoding_; }
+  void set_single_byte_encoding(bool value) { single_byte_encoding_ = value; }
+
+  LineColumn Locate(uint32_t offset) const;
+  // The 1-based line's text without its line ending.
+  std::string_view Line(int line) const;
+  // Byte offset (into text()) where the 1-based line starts.
+  uint32_t LineStart(int line) const;
+
+ private:
+  std::string path_;
+  std::string bytes_;
+  uint32_t content_offset_ = 0;
+  bool single_byte_encoding_ = false;
+  std::vector<uint32_t> line_starts_;  // offsets into text() of each line's first byte
+};
+
+}  // namespace gbreak
+
+#endif  // GBREAK_SOURCE_SOURCE_FILE_H_

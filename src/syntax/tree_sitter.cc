@@ -1,0 +1,47 @@
+#include "syntax/tree_sitter.h"
+
+extern "C" const TSLanguage* tree_sitter_python(void);
+
+namespace gbreak {
+
+const TSLanguage* PythonLanguage() { return tree_sitter_python(); }
+
+ParserPtr NewPythonParser() {
+  ParserPtr parser(ts_parser_new());
+  // Cannot fail for the grammar we build against; checked once by the syntax tests.
+  ts_parser_set_language(parser.get(), PythonLanguage());
+  return parser;
+}
+
+TreePtr ParsePython(TSParser* parser, std::string_view text) {
+  return TreePtr(ts_parser_parse_string_encoding(parser, nullptr, text.data(),
+                                                 static_cast<uint32_t>(text.size()),
+                                                 TSInputEncodingUTF8));
+}
+
+TSNode FirstSyntaxError(TSNode root) {
+  if (!ts_node_has_error(root)) return TSNode{};
+  // Walk down into the first child that contains an error, in document order.
+  TSNode node = root;
+  while (true) {
+    if (ts_node_is_error(node) || ts_node_is_missing(node)) return node;
+    TSNode next{};
+    bool found = false;
+    TSTreeCursor cursor = ts_tree_cursor_new(node);
+    if (ts_tree_cursor_goto_first_child(&cursor)) {
+      do {
+        TSNode child = ts_tree_cursor_current_node(&cursor);
+        if (ts_node_has_error(child) || ts_node_is_missing(child)) {
+          next = child;
+          found = true;
+          break;
+        }
+      } while (ts_tree_cursor_goto_next_sibling(&cursor));
+    }
+    ts_tree_cursor_delete(&cursor);
+    if (!found) return node;  // has_error but no child carries it: report the node itself
+    node = next;
+  }
+}
+
+}  // namespace gbreak

@@ -1,0 +1,57 @@
+#ifndef GBREAK_SYNTAX_TREE_SITTER_H_
+#define GBREAK_SYNTAX_TREE_SITTER_H_
+
+// Thin RAII owners for tree-sitter's C objects, and small node helpers. Everything else in gbreak
+// talks to tree-sitter through these, so ownership is never in doubt.
+
+#include <tree_sitter/api.h>
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+namespace gbreak {
+
+struct ParserDeleter {
+  void operator()(TSParser* p) const { ts_parser_delete(p); }
+};
+struct TreeDeleter {
+  void operator()(TSTree* t) const { ts_tree_delete(t); }
+};
+struct QueryDeleter {
+  void operator()(TSQuery* q) const { ts_query_delete(q); }
+};
+struct QueryCursorDeleter {
+  void operator()(TSQueryCursor* c) const { ts_query_cursor_delete(c); }
+};
+
+using ParserPtr = std::unique_ptr<TSParser, ParserDeleter>;
+using TreePtr = std::unique_ptr<TSTree, TreeDeleter>;
+using QueryPtr = std::unique_ptr<TSQuery, QueryDeleter>;
+using QueryCursorPtr = std::unique_ptr<TSQueryCursor, QueryCursorDeleter>;
+
+// The tree-sitter-python grammar (0.23.6, ABI 14).
+const TSLanguage* PythonLanguage();
+
+// A parser for Python. One per worker thread: TSParser is not thread-safe.
+ParserPtr NewPythonParser();
+
+// Parses `text` (UTF-8). Never returns null for valid input; tree-sitter recovers from errors.
+TreePtr ParsePython(TSParser* parser, std::string_view text);
+
+// The bytes a node spans.
+inline std::string_view NodeText(TSNode node, std::string_view source) {
+  uint32_t start = ts_node_start_byte(node);
+  uint32_t end = ts_node_end_byte(node);
+  if (start > source.size() || end > source.size() || end < start) return {};
+  return source.substr(start, end - start);
+}
+
+inline std::string_view NodeType(TSNode node) { return ts_node_type(node); }
+
+// The first ERROR or MISSING node in document order, or a null node.
+TSNode FirstSyntaxError(TSNode root);
+
+}  // namespace gbreak
+
+#endif  // GBREAK_SYNTAX_TREE_SITTER_H_
