@@ -2,6 +2,7 @@
 #define GBREAK_RULES_FINDING_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -30,6 +31,40 @@ enum class Placement {
 
 std::string_view PlacementName(Placement placement);
 
+// One step of the call chain from a compiled entry to the finding's line.
+struct CallStep {
+  std::string path;
+  int line = 0;
+  std::string function;  // qualified, e.g. "GPT2Block.forward"
+};
+
+// A mechanical, safe edit (`--fix`): replace [start, end) (file byte offsets) with `replacement`.
+struct TextEdit {
+  uint32_t start = 0;
+  uint32_t end = 0;
+  std::string replacement;
+};
+
+// What a runtime log said about the finding's statement (filled by the log cross-check).
+struct RuntimeStatus {
+  enum class Kind {
+    kNotChecked,  // no log was given
+    kConfirmed,   // Dynamo broke the graph at this statement
+    kNotSeen,     // a log was given, and it shows no break here
+  };
+  Kind kind = Kind::kNotChecked;
+  int break_count = 0;   // how many times Dynamo broke here (per layer, per call)
+  int graphs_added = 0;  // graphs that exist because of this break
+  std::string reason;    // the log's reason text (Gb_type)
+  std::string registry_id;
+};
+
+// The execution modes a finding applies to (`self.training` is constant within one compiled run).
+struct Modes {
+  bool eval = true;
+  bool train = true;
+};
+
 // One finding. It carries everything every output needs, so no writer re-derives anything.
 struct Finding {
   const Rule* rule = nullptr;  // owned by the rule set, which outlives every finding
@@ -39,6 +74,12 @@ struct Finding {
   std::string message;
   Confidence confidence = Confidence::kCertain;
   Placement placement = Placement::kPlain;
+  Modes modes;
+  std::string origin = "user";        // "user", or the library it lives in ("transformers")
+  std::vector<CallStep> call_chain;   // from the compiled entry to this line (may be empty)
+  std::string fix;                    // the concrete suggestion in words (rule.fix when empty)
+  std::optional<TextEdit> edit;       // when the fix is mechanical and safe
+  RuntimeStatus runtime;
 
   // Deterministic output order: file, line, column, rule code, then message.
   friend bool operator<(const Finding& a, const Finding& b) {
