@@ -1,15 +1,14 @@
-"""A data-dependent test spread over several lines: Dynamo 2.13 reports the break on the line of the
-tensor operand that feeds the jump, not on the `if` line."""
+"""A data-dependent test spread over several lines. Dynamo 2.13 reports the break on the line of the
+tensor operand (`and (x - y).abs().max() < 1e-3`), which lies inside the `if` statement's header."""
 import torch
 import torch.nn as nn
 
 
 class Saturate(nn.Module):
     def forward(self, x, y):
-        # ok: CF001
+        # ruleid: CF001
         if (
             x.shape[0] == y.shape[0]
-            # ruleid: CF001
             and (x - y).abs().max() < 1e-3
         ):
             return x
