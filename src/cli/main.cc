@@ -15,20 +15,25 @@ namespace {
 void AddLintOptions(CLI::App& lint, LintOptions& o) {
   lint.add_option("paths", o.paths, "Files or directories to check (default: .)");
   lint.add_option("--exclude", o.discovery.excludes,
-                  "Glob of paths to skip (repeatable); matched against names and paths");
+                  "Glob of paths to skip (repeatable); matched against names and paths")
+      ->allow_extra_args(false);
   lint.add_flag("--force-exclude", o.discovery.force_exclude,
                 "Apply --exclude even to files named on the command line (pre-commit)");
   lint.add_flag("--include-site-packages", o.discovery.include_site_packages,
                 "Walk into site-packages directories");
   lint.add_option("--select", o.selection.select,
                   "Rule codes or prefixes to run instead of the defaults (repeatable; ALL)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);
   lint.add_option("--extend-select", o.selection.extend_select,
                   "Rule codes or prefixes to add (repeatable)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);
   lint.add_option("--ignore", o.selection.ignore, "Rule codes or prefixes to skip (repeatable)")
-      ->delimiter(',');
-  lint.add_option("--rules-dir", o.rule_dirs, "Add the rules in this directory (repeatable)");
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  lint.add_option("--rules-dir", o.rule_dirs, "Add the rules in this directory (repeatable)")
+      ->allow_extra_args(false);
   lint.add_option("--threads,-j", o.threads, "Worker threads (default: every core)")
       ->check(CLI::NonNegativeNumber);
   lint.add_option("--max-file-size", o.max_file_megabytes,
@@ -54,20 +59,24 @@ int Main(int argc, char** argv) {
   std::vector<std::string> rule_dirs;
   std::string rules_format = "text";
   CLI::App* rules = app.add_subcommand("rules", "List the rules");
-  rules->add_option("--rules-dir", rule_dirs, "Add the rules in this directory (repeatable)");
+  rules->add_option("--rules-dir", rule_dirs, "Add the rules in this directory (repeatable)")
+      ->allow_extra_args(false);
   rules->add_option("--output-format", rules_format, "text (default) or json")
       ->check(CLI::IsMember({"text", "json"}));
 
   std::string code;
   CLI::App* explain = app.add_subcommand("explain", "Explain one rule: why Dynamo breaks, the fix");
   explain->add_option("code", code, "Rule code or name, e.g. SE001 or print-call")->required();
-  explain->add_option("--rules-dir", rule_dirs, "Add the rules in this directory (repeatable)");
+  explain->add_option("--rules-dir", rule_dirs, "Add the rules in this directory (repeatable)")
+      ->allow_extra_args(false);
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    int code = app.exit(e);  // prints help, the version, or the error
-    return code == 0 ? kExitClean : kExitError;
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help or --version
+    std::cerr << "gbreak: error: " << e.what() << "\n"
+              << "Run `gbreak --help` (or `gbreak SUBCOMMAND --help`) for the options.\n";
+    return kExitError;
   }
   if (*lint) return RunLint(lint_options);
   if (*rules) return RunRules(rule_dirs, rules_format);

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "source/absl_compat.h"
@@ -64,18 +65,28 @@ void FileChecker::CheckSyntax(const SourceFile& source, TSNode root,
   if (rule == nullptr) return;
   TSNode error = FirstSyntaxError(root);
   if (ts_node_is_null(error)) return;
+  uint32_t start = ts_node_start_byte(error), end = ts_node_end_byte(error);
   std::string message;
   if (ts_node_is_missing(error)) {
     message = absl::StrCat("syntax error: missing `", ToAbsl(NodeType(error)), "`");
+  } else if (absl::StripTrailingAsciiWhitespace(ToAbsl(source.text().substr(end))).empty() &&
+             end > start && source.Locate(end).line > source.Locate(start).line) {
+    // Recovery gave up at the end of the file: typically a truncated file or an unclosed
+    // bracket, string or block.
+    message = "syntax error: unexpected end of file (unclosed bracket, string or block?)";
   } else {
     std::string excerpt = Excerpt(NodeText(error, source.text()));
-    message = excerpt.empty() ? "syntax error"
-                              : absl::StrCat("syntax error at `", excerpt, "`");
+    message = excerpt.empty() ? "syntax error" : absl::StrCat("syntax error at `", excerpt, "`");
   }
-  absl::StrAppend(&message, "; code inside the unparsable part is not analyzed");
-  uint32_t start = ts_node_start_byte(error);
-  result.findings.push_back(MakeFinding(*rule, source, start, ts_node_end_byte(error),
-                                        std::move(message)));
+  int first = source.Locate(start).line, last = source.Locate(end).line;
+  if (ts_node_is_missing(error)) {
+    // The parser inserted the token and went on: the code around it is analyzed.
+  } else if (last > first) {
+    absl::StrAppend(&message, "; lines ", first, "-", last, " are not analyzed");
+  } else {
+    absl::StrAppend(&message, "; this line is not analyzed");
+  }
+  result.findings.push_back(MakeFinding(*rule, source, start, end, std::move(message)));
 }
 
 FileCheckResult FileChecker::Check(const std::string& path) {

@@ -144,12 +144,19 @@ class Walker {
 bool IsExcluded(const std::string& path, const std::vector<std::string>& excludes) {
   if (excludes.empty()) return false;
   std::string display = path.starts_with("./") ? path.substr(2) : path;
-  std::string name = BaseName(display);
-  for (const std::string& pattern : excludes) {
-    if (fnmatch(pattern.c_str(), name.c_str(), 0) == 0) return true;
-    if (fnmatch(pattern.c_str(), display.c_str(), 0) == 0) return true;
-    std::string anywhere = absl::StrCat("*/", pattern);
-    if (fnmatch(anywhere.c_str(), display.c_str(), 0) == 0) return true;
+  // Test the path and each of its parent directories, so that excluding `gen` also excludes a
+  // file named as `gen/b.py` (with --force-exclude).
+  for (size_t end = display.find('/'); ; end = display.find('/', end + 1)) {
+    std::string partial = display.substr(0, end);
+    std::string name = BaseName(partial);
+    std::string anywhere_target = partial;
+    for (const std::string& pattern : excludes) {
+      if (fnmatch(pattern.c_str(), name.c_str(), 0) == 0) return true;
+      if (fnmatch(pattern.c_str(), partial.c_str(), 0) == 0) return true;
+      std::string anywhere = absl::StrCat("*/", pattern);
+      if (fnmatch(anywhere.c_str(), partial.c_str(), 0) == 0) return true;
+    }
+    if (end == std::string::npos) break;
   }
   return false;
 }

@@ -1,0 +1,3 @@
+((call function: (attribute) @fn) @report
+ (#eq? @fn "time.sleep")
+ (no_such_node))

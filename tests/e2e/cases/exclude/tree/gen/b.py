@@ -1,0 +1,3 @@
+class M:
+    def forward(self, x):
+        print(x)

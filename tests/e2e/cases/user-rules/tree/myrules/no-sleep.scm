@@ -1,0 +1,3 @@
+((call function: (attribute) @fn) @report
+ (#eq? @fn "time.sleep")
+ (#in-compiled-region? @report))

@@ -1,0 +1,127 @@
+#include "rules/rule_engine.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "rules/rule_test_util.h"
+
+namespace gbreak {
+namespace {
+
+using ::gbreak::testing::QueryRule;
+using ::gbreak::testing::RunOn;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::StartsWith;
+
+std::unique_ptr<RuleEngine> Engine(std::vector<Rule> rules) {
+  absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(std::move(rules));
+  EXPECT_TRUE(engine.ok()) << engine.status();
+  return engine.ok() ? *std::move(engine) : nullptr;
+}
+
+std::string CreateError(std::vector<Rule> rules) {
+  absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(std::move(rules));
+  return engine.ok() ? "" : std::string(engine.status().message());
+}
+
+TEST(RuleEngineTest, RoutesMatchesOfOneCombinedQueryToTheirRules) {
+  auto engine = Engine({
+      QueryRule("AA001", "calls-print",
+                "((call function: (identifier) @f) @report (#eq? @f \"print\"))"),
+      QueryRule("AA002", "calls-len",
+                "((call function: (identifier) @f) @report (#eq? @f \"len\"))"),
+  });
+  EXPECT_THAT(RunOn(*engine, "print(len(x))\n"),
+              ElementsAre("1:1 AA001 found print(len(x))", "1:7 AA002 found len(x)"));
+}
+
+TEST(RuleEngineTest, SemanticPredicateLimitsToForwardMethods) {
+  Rule rule = QueryRule("AA001", "p", "((call) @report (#in-compiled-region? @report))");
+  rule.predicates = {"in-compiled-region"};
+  auto engine = Engine({rule});
+  std::string code =
+      "f(1)\n"
+      "class M:\n"
+      "    def __init__(self):\n"
+      "        g(2)\n"
+      "    @torch.no_grad()\n"
+      "    def forward(self, x):\n"
+      "        def inner():\n"
+      "            h(3)\n"
+      "        return k(4)\n"
+      "def forward(x):\n"
+      "    z(5)\n";
+  EXPECT_THAT(RunOn(*engine, code),
+              ElementsAre("8:13 AA001 found h(3)", "9:16 AA001 found k(4)"));
+}
+
+TEST(RuleEngineTest, NegatedSemanticPredicate) {
+  Rule rule = QueryRule("AA001", "p", "((call) @report (#not-in-compiled-region? @report))");
+  rule.predicates = {"in-compiled-region"};
+  auto engine = Engine({rule});
+  EXPECT_THAT(RunOn(*engine, "f(1)\nclass M:\n    def forward(self):\n        g()\n"),
+              ElementsAre("1:1 AA001 found f(1)"));
+}
+
+TEST(RuleEngineTest, PlaceholdersAreShortenedToOneLine) {
+  auto engine = Engine({QueryRule("AA001", "p", "((call) @report)", "`{report}` here")});
+  EXPECT_THAT(RunOn(*engine, "f(1,\n  2)\n"), ElementsAre("1:1 AA001 `f(1,…` here"));
+}
+
+TEST(RuleEngineTest, MatchesInsideSyntaxErrorsAreDropped) {
+  auto engine = Engine({QueryRule("AA001", "p", "((call) @report)")});
+  // Recovery wraps the truncated class in an ERROR node; the calls inside it are not trusted.
+  std::string code = "class M:\n    def g(self):\n        f(2)\n";
+  EXPECT_THAT(RunOn(*engine, code), ElementsAre("3:9 AA001 found f(2)"));
+  EXPECT_THAT(RunOn(*engine, code + "    def h(self):\n        return k(1, [2,"), IsEmpty());
+}
+
+TEST(RuleEngineTest, QueryErrorsNameTheRuleFileAndPosition) {
+  EXPECT_THAT(CreateError({QueryRule("AA001", "good", "((call) @report)"),
+                           QueryRule("AA002", "bad", "((call)\n  (no_such_node) @report)")}),
+              StartsWith("queries/bad.scm:2:4: unknown node type"));
+  EXPECT_THAT(CreateError({QueryRule("AA001", "bad", "((call) @report")}),
+              StartsWith("queries/bad.scm:1:"));
+}
+
+TEST(RuleEngineTest, PatternWithoutReportCaptureIsAnError) {
+  EXPECT_THAT(CreateError({QueryRule("AA001", "noreport", "((call) @x)", "m")}),
+              HasSubstr("no @report capture"));
+}
+
+TEST(RuleEngineTest, UnknownOrUndeclaredPredicatesAreErrors) {
+  EXPECT_THAT(CreateError({QueryRule("AA001", "p", "((call) @report (#is-magic? @report))")}),
+              HasSubstr("unknown predicate #is-magic?"));
+  EXPECT_THAT(
+      CreateError({QueryRule("AA001", "p", "((call) @report (#in-compiled-region? @report))")}),
+      HasSubstr("not listed"));
+  Rule rule = QueryRule("AA001", "p", "((call) @report)");
+  rule.predicates = {"no-such-predicate"};
+  EXPECT_THAT(CreateError({rule}), HasSubstr("unknown semantic predicate"));
+}
+
+TEST(RuleEngineTest, PlaceholderMustNameACapture) {
+  EXPECT_THAT(CreateError({QueryRule("AA001", "p", "((call) @report)", "{callee}")}),
+              HasSubstr("{callee}"));
+}
+
+TEST(RuleEngineTest, DuplicateCodesAreErrors) {
+  EXPECT_THAT(CreateError({QueryRule("AA001", "a", "((call) @report)"),
+                           QueryRule("AA001", "b", "((call) @report)")}),
+              HasSubstr("defined twice"));
+}
+
+TEST(RuleEngineTest, SameNodeThroughTwoPatternsIsReportedOnce) {
+  auto engine = Engine({QueryRule("AA001", "p", "((call) @report) ((call) @report)")});
+  EXPECT_THAT(RunOn(*engine, "f()\n"), ElementsAre("1:1 AA001 found f()"));
+}
+
+TEST(RuleEngineTest, NoQueryRulesMeansNoFindings) {
+  auto engine = Engine({});
+  EXPECT_THAT(RunOn(*engine, "print(1)\n"), IsEmpty());
+}
+
+}  // namespace
+}  // namespace gbreak

@@ -1,0 +1,42 @@
+#include "source/encoding.h"
+
+#include <gtest/gtest.h>
+
+namespace gbreak {
+namespace {
+
+TEST(EncodingTest, FindsPep263DeclarationOnFirstTwoLines) {
+  EXPECT_EQ(DeclaredEncoding("# -*- coding: latin-1 -*-\nx = 1\n"), "latin-1");
+  EXPECT_EQ(DeclaredEncoding("#!/usr/bin/env python\n# vim: set fileencoding=UTF-8 :\n"),
+            "utf-8");
+  EXPECT_EQ(DeclaredEncoding("x = 1\ny = 2\n# coding: latin-1\n"), "");
+  EXPECT_EQ(DeclaredEncoding(""), "");
+}
+
+TEST(EncodingTest, RecognizesUtf8Aliases) {
+  EXPECT_TRUE(IsUtf8EncodingName("UTF-8"));
+  EXPECT_TRUE(IsUtf8EncodingName("utf8"));
+  EXPECT_TRUE(IsUtf8EncodingName("utf-8-sig"));
+  EXPECT_FALSE(IsUtf8EncodingName("latin-1"));
+}
+
+TEST(EncodingTest, AcceptsWellFormedUtf8) {
+  EXPECT_FALSE(FindInvalidUtf8("plain ascii").has_value());
+  EXPECT_FALSE(FindInvalidUtf8("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80").has_value());
+}
+
+TEST(EncodingTest, FindsTheFirstInvalidByte) {
+  EXPECT_EQ(FindInvalidUtf8("caf\xe9!").value(), 3u);
+  EXPECT_EQ(FindInvalidUtf8("ok\xc3").value(), 2u);              // truncated sequence
+  EXPECT_EQ(FindInvalidUtf8("\xc0\xaf").value(), 0u);             // overlong encoding
+  EXPECT_EQ(FindInvalidUtf8("a\xed\xa0\x80").value(), 1u);        // UTF-16 surrogate
+  EXPECT_EQ(FindInvalidUtf8("ab\xf5\x80\x80\x80").value(), 2u);   // beyond U+10FFFF
+}
+
+TEST(EncodingTest, FindsNulBytes) {
+  EXPECT_EQ(FindNulByte(std::string_view("ab\0c", 4)).value(), 2u);
+  EXPECT_FALSE(FindNulByte("abc").has_value());
+}
+
+}  // namespace
+}  // namespace gbreak
