@@ -6,18 +6,18 @@ _TABLES = {}
 
 
 def sinusoid_table(n, d):
-    # ruleid: RC003
-    if (n, d) not in _TABLES:
-        pos = torch.arange(n).float()[:, None]
-        div = torch.exp(torch.arange(0, d, 2).float() * (-9.21 / d))
-        _TABLES[(n, d)] = torch.cat([torch.sin(pos * div), torch.cos(pos * div)], dim=-1)
-    return _TABLES[(n, d)]
+    pos = torch.arange(n).float()[:, None]
+    div = torch.exp(torch.arange(0, d, 2).float() * (-9.21 / d))
+    return torch.cat([torch.sin(pos * div), torch.cos(pos * div)], dim=-1)
 
 
 @torch.compile(backend="eager")
 def add_positions(x):
     n, d = x.shape[-2], x.shape[-1]
-    return x + sinusoid_table(n, d)
+    # ruleid: RC003
+    if (n, d) not in _TABLES:
+        _TABLES[(n, d)] = sinusoid_table(n, d)
+    return x + _TABLES[(n, d)]
 
 
 def gbreak_case():

@@ -1,0 +1,1 @@
+"""A tiny Llama-like decoder split over several modules, transformers style (see case.py)."""

@@ -1,0 +1,3 @@
+from .logging import get_logger
+
+__all__ = ["get_logger"]
