@@ -34,7 +34,7 @@ from cases import RECORDS_ROOT  # noqa: E402
 DEFAULT_TIMEOUT = 600
 
 
-from cases import discover_cases, is_package_case, record_path  # noqa: E402
+from cases import defines_gbreak_case, discover_cases, is_package_case, record_path  # noqa: E402
 
 
 # ---------------------------------------------------------------------------------- worker
@@ -51,6 +51,23 @@ def _import_case(path: Path):
     sys.modules[name] = mod
     spec.loader.exec_module(mod)
     return mod
+
+
+def jsonable(v):
+    """A deterministic JSON form of a config value (sets sorted, callables by qualified name)."""
+    if isinstance(v, (str, int, float, bool)) or v is None:
+        return v
+    if isinstance(v, dict):
+        return {str(k): jsonable(x) for k, x in sorted(v.items(), key=lambda kv: str(kv[0]))}
+    if isinstance(v, (set, frozenset)):
+        return sorted((jsonable(x) for x in v), key=lambda x: json.dumps(x, sort_keys=True))
+    if isinstance(v, (list, tuple)):
+        return [jsonable(x) for x in v]
+    if callable(v):
+        mod = getattr(v, "__module__", None) or ""
+        name = getattr(v, "__qualname__", None) or getattr(v, "__name__", None) or type(v).__name__
+        return f"{mod}.{name}" if mod else name
+    return repr(v)
 
 
 def _is_compiled(fn) -> bool:
@@ -103,7 +120,7 @@ def worker_case(case: Path) -> dict:
     try:
         mod = _import_case(case)
         cfg = dict(getattr(mod, "GBREAK_DYNAMO_CONFIG", {}) or {})
-        rec["config"] = cfg
+        rec["config"] = {k: jsonable(v) for k, v in cfg.items()}
         for k, v in cfg.items():
             if not hasattr(torch._dynamo.config, k):
                 raise KeyError(f"GBREAK_DYNAMO_CONFIG: torch._dynamo.config has no {k!r}")
@@ -157,6 +174,73 @@ def run_in_subprocess(worker_args: list[str], timeout: int) -> tuple[dict | None
         return json.loads(out.read_text()), ""
 
 
+def run_forked(jobs, njobs: int, timeout: int, models: bool = False):
+    """Fork-server: import torch (and the libraries) once, then fork one child per case. Each child
+    starts from a process in which Dynamo never compiled anything, so cases stay isolated, and the
+    parent stays single-threaded so forking is safe. Yields (label, record path, record)."""
+    import signal
+    import time
+    import torch  # noqa: F401 - pre-import, shared copy-on-write by the children
+    import torch._dynamo  # noqa: F401
+    if models:
+        import models as _models  # noqa: F401
+        for lib in ("transformers", "diffusers"):
+            try:
+                __import__(lib)
+            except ImportError:
+                pass
+    pending = list(jobs)
+    running: dict[int, tuple] = {}
+    while pending or running:
+        while pending and len(running) < njobs:
+            job = pending.pop(0)
+            td = tempfile.mkdtemp(prefix="gbreak-oracle-")
+            out = Path(td) / "rec.json"
+            pid = os.fork()
+            if pid == 0:  # child
+                code = 1
+                try:
+                    fd = os.open(str(Path(td) / "log.txt"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+                    os.dup2(fd, 1)
+                    os.dup2(fd, 2)
+                    os.chdir(td)
+                    wargs = job[1]
+                    ns = argparse.Namespace(worker=None, worker_model=None, mode=None, out=str(out))
+                    if wargs[0] == "--worker":
+                        ns.worker = wargs[1]
+                    else:
+                        ns.worker_model, ns.mode = wargs[1], wargs[3]
+                    code = worker_main(ns)
+                except BaseException:  # noqa: BLE001
+                    traceback.print_exc()
+                finally:
+                    sys.stdout.flush()
+                    sys.stderr.flush()
+                    os._exit(code)
+            running[pid] = (job, td, out, time.monotonic())
+        pid, status = os.waitpid(-1, os.WNOHANG)
+        if pid == 0:
+            now = time.monotonic()
+            for p, (job, td, out, t0) in list(running.items()):
+                if now - t0 > timeout:
+                    os.kill(p, signal.SIGKILL)
+            time.sleep(0.02)
+            continue
+        job, td, out, t0 = running.pop(pid)
+        label, _, path = job
+        rec = None
+        if out.exists():
+            rec = json.loads(out.read_text())
+        else:
+            log = Path(td) / "log.txt"
+            tail = log.read_text(errors="replace").strip().splitlines()[-5:] if log.exists() else []
+            why = f"killed after {timeout}s" if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
+            rec = crash_record(label, f"worker {why}: " + " | ".join(tail))
+        import shutil
+        shutil.rmtree(td, ignore_errors=True)
+        yield label, path, rec
+
+
 def crash_record(rel: str, msg: str) -> dict:
     return {"case": rel, **versions_from_env(), "error": {"type": "WorkerCrash", "message": msg},
             "breaks": [], "recompiles": [], "graph_count": None}
@@ -200,6 +284,8 @@ def main(argv=None) -> int:
                     help="run the tiny library models (all, or the named ones) instead of the corpus")
     ap.add_argument("--modes", default="eval,train", help="model modes to run (with --models)")
     ap.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT)
+    ap.add_argument("--spawn", action="store_true",
+                    help="start a new interpreter per case instead of forking a pre-imported one")
     ap.add_argument("--no-prune", action="store_true", help="keep records of cases that are gone")
     # internal
     ap.add_argument("--worker", help=argparse.SUPPRESS)
@@ -210,6 +296,11 @@ def main(argv=None) -> int:
 
     if args.worker or args.worker_model:
         return worker_main(args)
+    if os.environ.get("GBREAK_ORACLE_CHILD_ENV") != "1":
+        # re-exec with a clean, deterministic environment (hash seed, no TORCH_LOGS, offline hub)
+        env = child_env()
+        env["GBREAK_ORACLE_CHILD_ENV"] = "1"
+        os.execve(sys.executable, [sys.executable, str(Path(__file__).resolve()), *sys.argv[1:]], env)
 
     tv = versions_from_env()["torch"]
     jobs: list[tuple[str, list[str], Path]] = []  # (label, worker args, record path)
@@ -250,8 +341,13 @@ def main(argv=None) -> int:
             rec = crash_record(label, err)
         return label, path, rec
 
-    with cf.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
-        for label, path, rec in ex.map(one, jobs):
+    if args.spawn:
+        ex = cf.ThreadPoolExecutor(max_workers=max(1, args.jobs))
+        results = ex.map(one, jobs)
+    else:
+        results = run_forked(jobs, max(1, args.jobs), args.timeout, models=args.models is not None)
+    if True:
+        for label, path, rec in results:
             st = compare_or_write(path, rec, args.check)
             status_count[st] = status_count.get(st, 0) + 1
             nb = sum(b["count"] for b in rec.get("breaks", []))
@@ -262,12 +358,15 @@ def main(argv=None) -> int:
             if st in ("differs", "missing"):
                 failures.append(label)
 
-    # stale records: cases that no longer exist
+    # stale records: cases that no longer exist (checked now: other people add cases meanwhile)
     if not args.case and args.models is None:
-        live = {p for _, _, p in jobs}
         base = RECORDS_ROOT / f"torch-{tv}"
         for p in sorted(base.rglob("*.json")) if base.exists() else []:
-            if p.parts[len(base.parts)] == "models" or p in live:
+            rel = p.relative_to(base)
+            if rel.parts[0] == "models":
+                continue
+            src = CORPUS_ROOT / rel.with_suffix(".py")
+            if src.exists() and defines_gbreak_case(src):
                 continue
             if args.check or args.no_prune:
                 print(f"stale    {p.relative_to(REPO_ROOT)} (case is gone)")
