@@ -1,5 +1,6 @@
-; `torch._dynamo.graph_break()`, or `graph_break()` imported from torch._dynamo.
+; `torch._dynamo.graph_break()`, however it was imported (`from torch._dynamo import graph_break`,
+; `import torch._dynamo as dynamo`).
 ((call
    function: [(identifier) (attribute)] @fn) @report
- (#match? @fn "^((torch\\.)?_dynamo\\.)?graph_break$")
+ (#resolves-to? @fn "torch._dynamo.graph_break")
  (#in-compiled-region? @report))

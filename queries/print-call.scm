@@ -1,5 +1,5 @@
-; A call of the builtin `print`.
+; A call of the builtin `print` (not a local function or import of that name).
 ((call
    function: (identifier) @fn) @report
- (#eq? @fn "print")
+ (#resolves-to? @fn "builtins.print")
  (#in-compiled-region? @report))

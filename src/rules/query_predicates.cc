@@ -101,16 +101,20 @@ absl::StatusOr<CompiledPredicate> CompileOne(const TSQuery* query, const std::ve
   }
   if (p.any) return absl::InvalidArgumentError(absl::StrCat("unknown predicate #", name));
   const SemanticPredicate* semantic = FindSemanticPredicate(base);
-  const std::string expected = semantic == nullptr
-                                   ? std::string()
-                                   : absl::StrCat(semantic->capture_arguments, " capture(s) and ",
-                                                  semantic->string_arguments, " string(s)");
+  const std::string expected =
+      semantic == nullptr ? std::string()
+      : semantic->string_arguments < 0
+          ? absl::StrCat(semantic->capture_arguments, " capture(s) and one or more strings")
+          : absl::StrCat(semantic->capture_arguments, " capture(s) and ", semantic->string_arguments,
+                         " string(s)");
   if (semantic == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat("unknown predicate #", name));
   }
   p.kind = CompiledPredicate::Kind::kSemantic;
   p.semantic = semantic;
-  if (static_cast<int>(args.size()) != semantic->capture_arguments + semantic->string_arguments) {
+  int wanted_strings = static_cast<int>(args.size()) - semantic->capture_arguments;
+  if (semantic->string_arguments < 0 ? wanted_strings < 1
+                                     : wanted_strings != semantic->string_arguments) {
     return ArgumentError(name, expected);
   }
   for (size_t i = 0; i < args.size(); ++i) {

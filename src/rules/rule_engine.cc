@@ -229,7 +229,8 @@ const Rule* RuleEngine::FindByCode(std::string_view code) const {
 void RuleEngine::Run(const SourceFile& source, TSNode root, TSQueryCursor* cursor,
                      std::vector<Finding>* findings) const {
   if (patterns_.empty()) return;
-  MatchContext context{source.text(), root};
+  FileFacts facts(root, source.text());
+  MatchContext context{source.text(), root, &facts};
   ts_query_cursor_exec(cursor, query_.get(), root);
   // The same rule may match the same node through several patterns: report it once.
   std::set<std::tuple<size_t, uint32_t, uint32_t>> seen;

@@ -12,6 +12,27 @@ std::optional<Confidence> InCompiledRegion(const MatchContext& context,
   return std::nullopt;
 }
 
+// `(#resolves-to? @expr "torch.nonzero" "torch.Tensor.nonzero")`: after import resolution the
+// expression names one of the given qualified names (so `from torch import nonzero as nz; nz(x)`
+// matches "torch.nonzero"). A trailing ".*" matches any name under a prefix.
+std::optional<Confidence> ResolvesTo(const MatchContext& context,
+                                     const std::vector<PredicateArgument>& args) {
+  if (ts_node_is_null(args[0].node)) return std::nullopt;
+  for (const std::string& name :
+       QualifiedNames(args[0].node, context.text, context.facts->imports())) {
+    for (size_t i = 1; i < args.size(); ++i) {
+      std::string_view wanted = args[i].text;
+      if (wanted.ends_with(".*")) {
+        wanted.remove_suffix(1);
+        if (std::string_view(name).starts_with(wanted)) return Confidence::kCertain;
+      } else if (name == wanted) {
+        return Confidence::kCertain;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 const std::vector<SemanticPredicate>& AllSemanticPredicates() {
@@ -19,6 +40,10 @@ const std::vector<SemanticPredicate>& AllSemanticPredicates() {
       {"in-compiled-region",
        "the captured node runs under Dynamo (for now: inside the forward method of a class)", 1, 0,
        &InCompiledRegion},
+      {"resolves-to",
+       "the captured name or attribute chain refers, after import resolution, to one of the "
+       "given qualified names (\"torch.nonzero\", \"numpy.random.*\", \"builtins.print\")",
+       1, -1, &ResolvesTo},
   };
   return *predicates;
 }

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/file_facts.h"
 #include "rules/rule.h"
 #include "syntax/tree_sitter.h"
 
@@ -16,6 +17,7 @@ namespace gbreak {
 struct MatchContext {
   std::string_view text;  // the parsed bytes (without a byte-order mark)
   TSNode root;
+  FileFacts* facts;       // lazily computed analysis of this file
 };
 
 // One argument of a predicate call in a query: `@capture` (its first node in the match) or a
@@ -35,7 +37,7 @@ struct SemanticPredicate {
   std::string_view name;  // as written in queries, without `#` and `?`: "in-compiled-region"
   std::string_view description;
   int capture_arguments;  // how many leading @capture arguments it takes
-  int string_arguments;   // how many string arguments follow them
+  int string_arguments;   // how many string arguments follow them; -1: one or more
   PredicateFunction function;
 };
 

@@ -1,0 +1,31 @@
+#ifndef GBREAK_ANALYSIS_FILE_FACTS_H_
+#define GBREAK_ANALYSIS_FILE_FACTS_H_
+
+#include <memory>
+#include <string_view>
+
+#include "program/import_table.h"
+#include "syntax/tree_sitter.h"
+
+namespace gbreak {
+
+// What the analysis knows about one parsed file, computed lazily the first time a predicate asks
+// and kept until the file is done. One FileFacts per file per worker: no locking needed.
+class FileFacts {
+ public:
+  FileFacts(TSNode root, std::string_view text) : root_(root), text_(text) {}
+
+  TSNode root() const { return root_; }
+  std::string_view text() const { return text_; }
+
+  const ImportTable& imports();
+
+ private:
+  TSNode root_;
+  std::string_view text_;
+  std::unique_ptr<ImportTable> imports_;
+};
+
+}  // namespace gbreak
+
+#endif  // GBREAK_ANALYSIS_FILE_FACTS_H_
