@@ -312,12 +312,31 @@ class DynamoCapture:
         self._dyn_log = logging.getLogger("torch._dynamo")
         self._wh = _WarnHandler(self.events)
         self._dyn_log.addHandler(self._wh)
+        # Some breaks (a frame skipped by convert_frame.py) are only reported when the graph_breaks
+        # artifact logger is enabled: enable it at DEBUG, silently (no propagation to stderr).
+        self._gb_saved = []
+        for name in ("torch._dynamo.symbolic_convert.__graph_breaks",
+                     "torch._dynamo.convert_frame.__graph_breaks"):
+            lg = logging.getLogger(name)
+            if lg.isEnabledFor(logging.DEBUG):  # already on (TORCH_LOGS=graph_breaks): leave it
+                continue
+            nh = logging.NullHandler()
+            self._gb_saved.append((lg, lg.level, lg.propagate, lg.disabled, nh))
+            lg.propagate = False
+            lg.addHandler(nh)
+            lg.setLevel(logging.DEBUG)
+            lg.disabled = False
         return self
 
     def __exit__(self, *exc):
         self._trace_log.removeHandler(self._th)
         self._trace_log.setLevel(self._old_level)
         self._dyn_log.removeHandler(self._wh)
+        for lg, level, prop, disabled, nh in self._gb_saved:
+            lg.removeHandler(nh)
+            lg.setLevel(level)
+            lg.propagate = prop
+            lg.disabled = disabled
         return False
 
     # ------------------------------------------------------------------ summary
@@ -348,6 +367,23 @@ class DynamoCapture:
             if c:
                 out["file"] = self.mapper.rel(c.group(1))
                 out["line"] = int(c.group(2))
+        return out
+
+    def _limit_hit(self, message: str) -> dict:
+        """'torch._dynamo hit config.recompile_limit (8)\n   function: 'f' (file:line)\n   last reason: ...'"""
+        out: dict = {"limit": None, "value": None, "function": None, "file": None, "first_line": None,
+                     "last_reason": None}
+        m = re.search(r"hit config\.(\w+) \((\d+)\)", message)
+        if m:
+            out["limit"], out["value"] = m.group(1), int(m.group(2))
+        m = re.search(r"function: '([^']+)' \((.+):(\d+)\)", message)
+        if m:
+            out["function"] = original_function(m.group(1))
+            out["file"] = self.mapper.rel(m.group(2))
+            out["first_line"] = int(m.group(3))
+        m = re.search(r"last reason: (?:\d+/\d+: )?(.*)", message)
+        if m:
+            out["last_reason"] = scrub(m.group(1).split("  # ", 1)[0].strip())
         return out
 
     def summary(self) -> dict:
@@ -392,12 +428,19 @@ class DynamoCapture:
             elif kind == "recompile_reasons":
                 recompile_events.append((md, payload))
             elif kind == "limit":
-                msg = md["message"].splitlines()
-                limit_hits[scrub("\n".join(msg[:3]))] += 1
+                limit_hits[json.dumps(self._limit_hit(md["message"]), sort_keys=True)] += 1
         recompiles: Counter = Counter()
         for md, payload in recompile_events:
             cid = f"{md.get('frame_id')}/{md.get('frame_compile_id')}"
             m = metrics.get(cid, {})
+            if not m.get("co_filename"):
+                # a compile that failed early (e.g. recompile limit) has no code info: use any
+                # other compile of the same frame (same code object)
+                fid = f"{md.get('frame_id')}/"
+                for k2 in sorted(metrics):
+                    if k2.startswith(fid) and metrics[k2].get("co_filename"):
+                        m = metrics[k2]
+                        break
             co_file = m.get("co_filename") or ""
             co_name = m.get("co_name") or ""
             first = m.get("co_firstlineno") or 0
@@ -430,7 +473,7 @@ class DynamoCapture:
             "break_count": sum(b["count"] for b in brk),
             "breaks": brk,
             "recompiles": rc,
-            "recompile_limit_hits": [{"message": k, "count": n} for k, n in sorted(limit_hits.items())],
+            "recompile_limit_hits": sorted(expand(limit_hits), key=lambda d: json.dumps(d, sort_keys=True)),
             "unparsed_break_reports": [{"first_line": k, "count": n} for k, n in sorted(unparsed.items())],
         }
 

@@ -111,6 +111,33 @@ def autoencoder_kl(torch):
     return m, {"sample": torch.randn(1, 3, 32, 32, generator=g)}, cfg
 
 
+# --- extra models that DO break under Dynamo 2.13 (the ones above compile to one graph) ---------
+def longformer(torch):
+    from transformers import LongformerConfig, LongformerModel
+    cfg = dict(vocab_size=VOCAB, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
+               intermediate_size=64, max_position_embeddings=128, attention_window=4)
+    m = LongformerModel(LongformerConfig(**cfg))
+    ids = _ids(torch)
+    return m, {"input_ids": ids, "attention_mask": torch.ones_like(ids)}, cfg
+
+
+def bigbird(torch):
+    from transformers import BigBirdConfig, BigBirdModel
+    cfg = dict(vocab_size=VOCAB, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
+               intermediate_size=64, max_position_embeddings=128, attention_type="block_sparse",
+               block_size=2, num_random_blocks=1)
+    m = BigBirdModel(BigBirdConfig(**cfg))
+    return m, {"input_ids": _ids(torch, 32)}, cfg
+
+
+def switch_transformers(torch):
+    from transformers import SwitchTransformersConfig, SwitchTransformersModel
+    cfg = dict(vocab_size=VOCAB, d_model=32, d_kv=16, d_ff=64, num_layers=2, num_decoder_layers=2,
+               num_heads=2, num_experts=4, decoder_start_token_id=0, pad_token_id=0)
+    m = SwitchTransformersModel(SwitchTransformersConfig(**cfg))
+    return m, {"input_ids": _ids(torch), "decoder_input_ids": _ids(torch, 4)}, cfg
+
+
 # name -> (entry "<package>:<class>", builder)
 MODELS = {
     "gpt2": ("transformers:GPT2Model", gpt2),
@@ -122,6 +149,9 @@ MODELS = {
     "vit": ("transformers:ViTModel", vit),
     "unet2d_condition": ("diffusers:UNet2DConditionModel", unet2d_condition),
     "autoencoder_kl": ("diffusers:AutoencoderKL", autoencoder_kl),
+    "longformer": ("transformers:LongformerModel", longformer),
+    "bigbird": ("transformers:BigBirdModel", bigbird),
+    "switch_transformers": ("transformers:SwitchTransformersModel", switch_transformers),
 }
 
 LIBRARIES = ("transformers/", "diffusers/")
