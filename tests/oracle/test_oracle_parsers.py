@@ -1,0 +1,101 @@
+"""Unit tests of the oracle's torch-free parts: annotation parsing, statement spans, and the graph-break
+report parser — the latter checked against the committed real logs (tests/fixtures/logs) and the
+committed records, so logs, parser and records must agree. No torch needed.
+
+    python3 -m pytest tests/oracle/test_oracle_parsers.py
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from annotations import parse_text, statement_spans  # noqa: E402
+from capture import CORPUS_ROOT, parse_break_payload  # noqa: E402
+
+import pytest  # noqa: E402
+
+REPO = HERE.parents[1]
+FIXTURES = REPO / "tests" / "fixtures" / "logs"
+PREFIX = re.compile(r"^(?P<prefix>[VIWEC]\d{4} [\d:.]+ \d+ [^\]]+\](?: \[[^\]]+\])?(?: \[__\w+\])?) ?(?P<msg>.*)$")
+
+
+def test_annotations_next_code_line_and_codes():
+    src = "\n".join([
+        "x = 1",
+        "# ruleid: CF001, CV001",
+        "# an explanation in between",
+        "",
+        "if t.sum() > 0:",
+        "    # ok: SE001",
+        "    print('hi')  # trailing",
+        "# todoruleid: DS001 with words after",
+        "y = t.nonzero()",
+        "# todook: RC001",
+    ])
+    got = [(a.line, a.code, a.kind, a.comment_line) for a in parse_text(src, "f.py")]
+    assert got == [(5, "CF001", "ruleid", 2), (5, "CV001", "ruleid", 2), (7, "SE001", "ok", 6),
+                   (9, "DS001", "todoruleid", 8), (0, "RC001", "todook", 10)]
+
+
+def test_statement_spans_header_and_multiline():
+    src = "\n".join([
+        "def f(x):",             # 1
+        "    if (x.sum() > 0",   # 2
+        "            and True):",  # 3
+        "        y = g(",        # 4
+        "            x)",        # 5
+        "    return x",          # 6
+    ])
+    sp = statement_spans(src)
+    assert sp[2] == (2, 3)   # if header only
+    assert sp[4] == (4, 5)   # whole simple statement
+    assert sp[6] == (6, 6)
+
+
+def _reports(log: Path):
+    """Group a TORCH_LOGS=graph_breaks file into records (consecutive lines with one prefix)."""
+    groups, cur, cur_prefix = [], [], None
+    for ln in log.read_text().splitlines():
+        m = PREFIX.match(ln)
+        if not m:
+            continue
+        if m.group("prefix") != cur_prefix:
+            if cur:
+                groups.append("\n".join(cur))
+            cur, cur_prefix = [], m.group("prefix")
+        cur.append(m.group("msg"))
+    if cur:
+        groups.append("\n".join(cur))
+    return [g for g in groups if g.startswith("Graph break in user code at ")]
+
+
+def _fixture_cases():
+    out = []
+    for readme in sorted(FIXTURES.glob("torch-*/README.md")):
+        version = readme.parent.name
+        for row in re.findall(r"^\| `(\w+)` \| `([^`]+)` \| case", readme.read_text(), re.M):
+            out.append((version, *row))
+    return out
+
+
+@pytest.mark.parametrize("version,name,case", _fixture_cases())
+def test_graph_breaks_log_matches_record(version, name, case):
+    log = FIXTURES / version / name / "graph_breaks.log"
+    rec = json.loads((CORPUS_ROOT / "_records" / version / (case[:-3] + ".json")).read_text())
+    from_log = set()
+    for body in _reports(log):
+        info = parse_break_payload(body)
+        assert info is not None, body[:200]
+        assert info["root"]["registry_id"], body[:300]
+        corpus_frames = [f for f in info["stack"] if "/corpus/" in f["file"]]
+        site = corpus_frames[-1]
+        rel = site["file"].split("/corpus/", 1)[1]
+        from_log.add((rel, site["line"], info["root"]["gb_type"]))
+    from_rec = {(b["file"], b["line"], b["gb_type"]) for b in rec["breaks"]}
+    # the log carries absolute paths, the record corpus-relative ones: matched by suffix
+    assert from_log == from_rec
