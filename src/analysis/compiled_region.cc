@@ -1,13 +1,8 @@
 #include "analysis/compiled_region.h"
 
-namespace gbreak {
+#include "analysis/syntax_queries.h"
 
-TSNode EnclosingFunction(TSNode node) {
-  for (TSNode n = ts_node_parent(node); !ts_node_is_null(n); n = ts_node_parent(n)) {
-    if (NodeType(n) == "function_definition") return n;
-  }
-  return TSNode{};
-}
+namespace gbreak {
 
 bool IsInForwardMethod(TSNode node, std::string_view source) {
   // Any enclosing function counts: a nested helper defined inside forward is traced too.

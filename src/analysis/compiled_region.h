@@ -7,9 +7,6 @@
 
 namespace gbreak {
 
-// The function definition that most closely encloses `node` (a null node at module level).
-TSNode EnclosingFunction(TSNode node);
-
 // True when `node` is inside the `forward` method of a class (directly in the class body, possibly
 // decorated). This is the whole-tree stand-in for compiled-region detection: every
 // `nn.Module.forward` is what Dynamo traces when the module is compiled.

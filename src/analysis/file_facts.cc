@@ -7,4 +7,9 @@ const ImportTable& FileFacts::imports() {
   return *imports_;
 }
 
+ValueInference& FileFacts::values() {
+  if (values_ == nullptr) values_ = std::make_unique<ValueInference>(root_, text_, imports());
+  return *values_;
+}
+
 }  // namespace gbreak

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string_view>
 
+#include "analysis/value_inference.h"
 #include "program/import_table.h"
 #include "syntax/tree_sitter.h"
 
@@ -19,11 +20,13 @@ class FileFacts {
   std::string_view text() const { return text_; }
 
   const ImportTable& imports();
+  ValueInference& values();
 
  private:
   TSNode root_;
   std::string_view text_;
   std::unique_ptr<ImportTable> imports_;
+  std::unique_ptr<ValueInference> values_;
 };
 
 }  // namespace gbreak

@@ -1,6 +1,7 @@
 #include "rules/semantic_predicates.h"
 
 #include "analysis/compiled_region.h"
+#include "analysis/value.h"
 
 namespace gbreak {
 namespace {
@@ -33,6 +34,60 @@ std::optional<Confidence> ResolvesTo(const MatchContext& context,
   return std::nullopt;
 }
 
+// Confidence of a tensor fact: an inference that rests on a parameter assumption is "likely".
+Confidence TensorConfidence(const Value& value) {
+  return value.assumed ? Confidence::kLikely : Confidence::kCertain;
+}
+
+std::optional<Confidence> IsTensor(const MatchContext& context,
+                                   const std::vector<PredicateArgument>& args) {
+  if (ts_node_is_null(args[0].node)) return std::nullopt;
+  Value value = context.facts->values().Evaluate(args[0].node);
+  if (value.IsTensor()) return TensorConfidence(value);
+  return std::nullopt;
+}
+
+std::optional<Confidence> MaybeTensor(const MatchContext& context,
+                                      const std::vector<PredicateArgument>& args) {
+  if (ts_node_is_null(args[0].node)) return std::nullopt;
+  Value value = context.facts->values().Evaluate(args[0].node);
+  if (value.IsTensor()) return TensorConfidence(value);
+  if (value.MaybeTensor()) return Confidence::kPossible;
+  return std::nullopt;
+}
+
+std::optional<Confidence> IsBoolTensor(const MatchContext& context,
+                                       const std::vector<PredicateArgument>& args) {
+  if (ts_node_is_null(args[0].node)) return std::nullopt;
+  Value value = context.facts->values().Evaluate(args[0].node);
+  if (value.IsBoolTensor()) return TensorConfidence(value);
+  return std::nullopt;
+}
+
+std::optional<Confidence> IsShapeDerived(const MatchContext& context,
+                                         const std::vector<PredicateArgument>& args) {
+  if (ts_node_is_null(args[0].node)) return std::nullopt;
+  if (context.facts->values().Evaluate(args[0].node).IsShape()) return Confidence::kCertain;
+  return std::nullopt;
+}
+
+std::optional<Confidence> IsDataDependent(const MatchContext& context,
+                                          const std::vector<PredicateArgument>& args) {
+  if (ts_node_is_null(args[0].node)) return std::nullopt;
+  Value value = context.facts->values().Evaluate(args[0].node);
+  if (value.IsDataDependent()) {
+    return value.Has(Value::kTensor) ? TensorConfidence(value) : Confidence::kCertain;
+  }
+  return std::nullopt;
+}
+
+std::optional<Confidence> IsStatic(const MatchContext& context,
+                                   const std::vector<PredicateArgument>& args) {
+  if (ts_node_is_null(args[0].node)) return std::nullopt;
+  if (context.facts->values().Evaluate(args[0].node).IsStatic()) return Confidence::kCertain;
+  return std::nullopt;
+}
+
 }  // namespace
 
 const std::vector<SemanticPredicate>& AllSemanticPredicates() {
@@ -44,6 +99,28 @@ const std::vector<SemanticPredicate>& AllSemanticPredicates() {
        "the captured name or attribute chain refers, after import resolution, to one of the "
        "given qualified names (\"torch.nonzero\", \"numpy.random.*\", \"builtins.print\")",
        1, -1, &ResolvesTo},
+      {"is-tensor",
+       "the captured expression is a tensor on every path (possibly None on some): certain when "
+       "it comes from torch operations, likely when from an unannotated forward parameter",
+       1, 0, &IsTensor},
+      {"maybe-tensor", "the captured expression is a tensor, or of unknown kind (possible)", 1, 0,
+       &MaybeTensor},
+      {"is-bool-tensor",
+       "the captured expression is a boolean tensor: a comparison, a logical operator, .bool(), "
+       "isnan(), any()/all()",
+       1, 0, &IsBoolTensor},
+      {"is-shape-derived",
+       "the captured expression is derived from sizes (x.shape, x.size(), len(x), numel()) and "
+       "constants, never from tensor data",
+       1, 0, &IsShapeDerived},
+      {"is-data-dependent",
+       "the captured expression is a tensor or a Python value read out of tensor data "
+       "(x.item(), torch.equal(a, b))",
+       1, 0, &IsDataDependent},
+      {"is-static",
+       "the captured expression is known not to depend on tensor data (sizes, constants, None, "
+       "modules)",
+       1, 0, &IsStatic},
   };
   return *predicates;
 }

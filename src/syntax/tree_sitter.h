@@ -49,6 +49,20 @@ inline std::string_view NodeText(TSNode node, std::string_view source) {
 
 inline std::string_view NodeType(TSNode node) { return ts_node_type(node); }
 
+// The child in a named field (`Field(call, "function")`), or a null node.
+inline TSNode Field(TSNode node, std::string_view name) {
+  if (ts_node_is_null(node)) return node;
+  return ts_node_child_by_field_name(node, name.data(), static_cast<uint32_t>(name.size()));
+}
+
+// True for a node of this type (false for a null node).
+inline bool Is(TSNode node, std::string_view type) {
+  return !ts_node_is_null(node) && NodeType(node) == type;
+}
+
+// The same node (same position and type), for comparing nodes from different cursors.
+inline bool SameNode(TSNode a, TSNode b) { return ts_node_eq(a, b); }
+
 // The first ERROR or MISSING node in document order, or a null node.
 TSNode FirstSyntaxError(TSNode root);
 

@@ -1,0 +1,33 @@
+#ifndef GBREAK_ANALYSIS_SYNTAX_QUERIES_H_
+#define GBREAK_ANALYSIS_SYNTAX_QUERIES_H_
+
+// Small questions about Python syntax trees that several analyses ask.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "syntax/tree_sitter.h"
+
+namespace gbreak {
+
+// The innermost function_definition / class_definition containing `node` (null if none).
+TSNode EnclosingFunction(TSNode node);
+TSNode EnclosingClass(TSNode node);
+
+// For a function_definition: the class it is a method of (directly in the class body, possibly
+// decorated), or a null node.
+TSNode OwningClass(TSNode function);
+
+// The decorators of a function or class definition (empty if undecorated).
+std::vector<TSNode> Decorators(TSNode definition);
+
+// The name of a function or class definition.
+std::string DefinitionName(TSNode definition, std::string_view text);
+
+// The statement that contains `node` (the nearest ancestor whose parent is a block or module).
+TSNode EnclosingStatement(TSNode node);
+
+}  // namespace gbreak
+
+#endif  // GBREAK_ANALYSIS_SYNTAX_QUERIES_H_

@@ -1,0 +1,787 @@
+#include "analysis/value_inference.h"
+
+#include <algorithm>
+#include <cctype>
+#include <utility>
+
+#include "analysis/syntax_queries.h"
+
+namespace gbreak {
+namespace {
+
+// Deep enough for real expressions, shallow enough that pathological nesting cannot overflow.
+constexpr int kMaxDepth = 64;
+// Flow-insensitive fixpoint: a few passes reach it for real functions; the cap bounds the work.
+constexpr int kMaxPasses = 4;
+
+using NameSet = std::set<std::string_view>;
+
+// Tensor methods whose result is not a tensor.
+const NameSet& ShapeMethods() {
+  static const auto* s = new NameSet{"size", "dim", "ndimension", "numel", "nelement", "stride",
+                                     "storage_offset", "element_size", "__len__"};
+  return *s;
+}
+const NameSet& ConstantMethods() {
+  static const auto* s = new NameSet{
+      "is_floating_point", "is_complex", "is_contiguous", "get_device", "type", "data_ptr",
+      "is_shared", "is_pinned", "has_names", "is_signed", "is_set_to", "untyped_storage",
+      "register_hook", "requires_grad_", "retain_grad", "backward", "__repr__", "__str__",
+      "tolist_"};
+  return *s;
+}
+const NameSet& DataScalarMethods() {
+  static const auto* s = new NameSet{"item", "tolist", "__bool__", "__int__", "__float__",
+                                     "equal"};
+  return *s;
+}
+const NameSet& BoolTensorMethods() {
+  static const auto* s = new NameSet{"bool", "eq", "ne", "lt", "le", "gt", "ge", "isnan",
+                                     "isinf", "isfinite", "isneginf", "isposinf", "logical_and",
+                                     "logical_or", "logical_not", "logical_xor", "any", "all",
+                                     "isclose", "isin", "signbit", "eq_", "ne_"};
+  return *s;
+}
+// Methods only tensors (and ndarrays) have: on a receiver of unknown kind they still mean tensor.
+const NameSet& TensorOnlyMethods() {
+  static const auto* s = new NameSet{
+      "view", "reshape", "transpose", "permute", "contiguous", "float", "half", "bfloat16",
+      "double", "long", "sum", "mean", "softmax", "log_softmax", "matmul", "masked_fill",
+      "masked_fill_", "unsqueeze", "squeeze", "expand", "expand_as", "flatten", "clamp", "clamp_",
+      "argmax", "argmin", "topk", "cumsum", "cumprod", "gather", "scatter", "index_select",
+      "narrow", "norm", "nonzero", "sigmoid", "tanh", "relu", "exp", "log", "sqrt", "rsqrt",
+      "pow", "abs", "neg", "detach", "clone", "type_as", "view_as", "new_zeros", "new_ones",
+      "new_full", "new_empty", "new_tensor", "fill_", "zero_", "add", "sub", "mul", "div",
+      "add_", "sub_", "mul_", "div_", "masked_select", "unique", "bincount", "repeat_interleave",
+      "chunk", "unbind", "split", "max", "min", "std", "var", "prod", "amax", "amin", "round",
+      "floor", "ceil", "sort", "argsort", "cpu", "cuda", "numpy", "triu", "tril", "roll", "flip",
+      "where", "baddbmm", "bmm", "mm", "outer", "softplus", "to", "int", "repeat"};
+  return *s;
+}
+
+// torch.* callables whose result is not a tensor.
+const NameSet& TorchStatic() {
+  static const auto* s = new NameSet{
+      "torch.is_tensor", "torch.is_floating_point", "torch.is_complex", "torch.is_grad_enabled",
+      "torch.is_inference_mode_enabled", "torch.get_default_dtype", "torch.compiler.is_compiling",
+      "torch.compiler.is_dynamo_compiling", "torch._dynamo.is_compiling", "torch.jit.is_scripting",
+      "torch.jit.is_tracing", "torch.cuda.is_available", "torch.device", "torch.dtype",
+      "torch.finfo", "torch.iinfo", "torch.no_grad", "torch.enable_grad",
+      "torch.set_grad_enabled", "torch.inference_mode", "torch.autocast", "torch.Generator",
+      "torch.manual_seed", "torch.seed", "torch.get_autocast_gpu_dtype", "torch.is_autocast_enabled",
+      "torch.onnx.is_in_onnx_export", "torch.fx._symbolic_trace.is_fx_tracing",
+      "torch._C._get_tracing_state", "torch.are_deterministic_algorithms_enabled"};
+  return *s;
+}
+const NameSet& TorchShape() {
+  static const auto* s = new NameSet{"torch.numel", "torch.broadcast_shapes", "torch.Size"};
+  return *s;
+}
+const NameSet& TorchDataScalar() {
+  static const auto* s = new NameSet{"torch.equal", "torch.allclose", "torch.is_nonzero"};
+  return *s;
+}
+
+// Builtins whose result mirrors their argument: a number from a size stays a size; a number from a
+// tensor is data.
+const NameSet& NumericBuiltins() {
+  static const auto* s = new NameSet{"builtins.int", "builtins.float", "builtins.round",
+                                     "builtins.abs", "builtins.complex", "builtins.bool"};
+  return *s;
+}
+const NameSet& ConstantBuiltins() {
+  static const auto* s = new NameSet{
+      "builtins.isinstance", "builtins.issubclass", "builtins.hasattr", "builtins.callable",
+      "builtins.str", "builtins.repr", "builtins.format", "builtins.type", "builtins.id",
+      "builtins.range", "builtins.enumerate", "builtins.zip", "builtins.list", "builtins.tuple",
+      "builtins.dict", "builtins.set", "builtins.sorted", "builtins.reversed", "builtins.print",
+      "builtins.hash", "builtins.super", "builtins.object", "builtins.frozenset"};
+  return *s;
+}
+
+bool Contains(const NameSet& set, std::string_view name) { return set.contains(name); }
+
+bool StartsUpper(std::string_view name) {
+  return !name.empty() && std::isupper(static_cast<unsigned char>(name[0]));
+}
+
+std::string Str(TSNode node, std::string_view text) { return std::string(NodeText(node, text)); }
+
+// Annotations that name a tensor type, or only Python scalars.
+Value ValueOfAnnotation(std::string_view annotation) {
+  if (annotation.find("Tensor") != std::string_view::npos ||
+      annotation.find("ndarray") != std::string_view::npos) {
+    Value v = Value::Tensor();
+    if (annotation.find("Optional") != std::string_view::npos ||
+        annotation.find("None") != std::string_view::npos) {
+      v.kinds |= Value::kNone;
+    }
+    return v;
+  }
+  static const NameSet kScalars = {"int", "float", "bool", "str", "Optional[int]",
+                                   "Optional[float]", "Optional[bool]", "Optional[str]",
+                                   "int | None", "float | None", "bool | None", "str | None"};
+  if (kScalars.contains(annotation)) return Value::Of(Value::kConstant);
+  return Value::Unknown();
+}
+
+}  // namespace
+
+// The variables of one function (or of the module, for the null function).
+struct ValueInference::Scope {
+  TSNode function{};
+  Scope* parent = nullptr;  // the enclosing function, for closures
+  std::map<std::string, Value> variables;
+  std::set<std::string> parameters;
+  bool analyzed = false;
+};
+
+// What `self.<name>` holds, from assignments in the class's methods (mostly `__init__`).
+struct ValueInference::ClassInfo {
+  std::map<std::string, Value> attributes;
+};
+
+ValueInference::ValueInference(TSNode root, std::string_view text, const ImportTable& imports)
+    : root_(root), text_(text), imports_(imports) {}
+
+ValueInference::~ValueInference() = default;
+
+Value ValueInference::Evaluate(TSNode expression) {
+  TSNode function = EnclosingFunction(expression);
+  Scope& scope = ScopeOf(function);
+  return Eval(expression, scope, 0);
+}
+
+bool ValueInference::IsTensorEntry(TSNode function) {
+  if (ts_node_is_null(function)) return false;
+  if (DefinitionName(function, text_) == "forward" && !ts_node_is_null(OwningClass(function))) {
+    return true;
+  }
+  for (TSNode decorator : Decorators(function)) {
+    TSNode expression = ts_node_named_child(decorator, 0);
+    if (Is(expression, "call")) expression = Field(expression, "function");
+    for (const std::string& name : QualifiedNames(expression, text_, imports_)) {
+      if (name == "torch.compile") return true;
+    }
+  }
+  return false;
+}
+
+ValueInference::Scope& ValueInference::ScopeOf(TSNode function) {
+  uint32_t key = ts_node_is_null(function) ? UINT32_MAX : ts_node_start_byte(function);
+  auto it = scopes_.find(key);
+  if (it != scopes_.end()) return *it->second;
+  auto scope = std::make_unique<Scope>();
+  scope->function = function;
+  if (!ts_node_is_null(function)) {
+    TSNode outer = EnclosingFunction(function);
+    if (!ts_node_is_null(outer)) scope->parent = &ScopeOf(outer);
+  }
+  Scope& ref = *scope;
+  scopes_.emplace(key, std::move(scope));
+  Analyze(ref);
+  return ref;
+}
+
+Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const std::string& name) {
+  std::string_view type = NodeType(parameter);
+  if (type == "list_splat_pattern" || type == "dictionary_splat_pattern") return Value::Unknown();
+  TSNode annotation = Field(parameter, "type");
+  TSNode default_value = Field(parameter, "value");
+  if (!ts_node_is_null(annotation)) {
+    Value v = ValueOfAnnotation(NodeText(annotation, text_));
+    if (!v.Has(Value::kUnknown)) return v;
+  }
+  if (!ts_node_is_null(default_value)) {
+    if (Is(default_value, "none")) {
+      // `mask=None`: a tensor when given, or None. Not assumed to be a tensor.
+      return Value::Of(Value::kUnknown).Join(Value::Of(Value::kNone));
+    }
+    return Value::Of(Value::kConstant);
+  }
+  if (IsTensorEntry(function)) return Value::Tensor(/*assumed=*/true);
+  // A helper: its callers in this file say what it receives.
+  uint32_t count = ts_node_named_child_count(Field(function, "parameters"));
+  size_t position = 0;
+  for (uint32_t i = 0; i < count; ++i) {
+    if (SameNode(ts_node_named_child(Field(function, "parameters"), i), parameter)) position = i;
+  }
+  if (!ts_node_is_null(OwningClass(function)) && position > 0) --position;  // skip `self`
+  return ArgumentsAtCalls(function, name, position);
+}
+
+void ValueInference::Analyze(Scope& scope) {
+  if (scope.analyzed) return;
+  scope.analyzed = true;
+  TSNode function = scope.function;
+  if (ts_node_is_null(function)) return;  // module level: names stay unknown
+  TSNode parameters = Field(function, "parameters");
+  bool is_method = !ts_node_is_null(OwningClass(function));
+  for (uint32_t i = 0; i < ts_node_named_child_count(parameters); ++i) {
+    TSNode parameter = ts_node_named_child(parameters, i);
+    TSNode name_node = Is(parameter, "identifier") ? parameter : Field(parameter, "name");
+    if (ts_node_is_null(name_node)) name_node = ts_node_named_child(parameter, 0);
+    std::string name = Str(name_node, text_);
+    scope.parameters.insert(name);
+    if (is_method && i == 0) {
+      scope.variables[name] = Value::Of(Value::kModule);  // self
+      continue;
+    }
+    scope.variables[name] = ParameterValue(function, parameter, name);
+  }
+
+  // Collect the binding statements of this function (not of nested functions or classes).
+  std::vector<TSNode> bindings;
+  std::vector<TSNode> stack{Field(function, "body")};
+  while (!stack.empty()) {
+    TSNode node = stack.back();
+    stack.pop_back();
+    std::string_view type = NodeType(node);
+    if (type == "function_definition" || type == "class_definition" || type == "lambda") continue;
+    if (type == "assignment" || type == "augmented_assignment" || type == "for_statement" ||
+        type == "for_in_clause" || type == "named_expression" || type == "as_pattern") {
+      bindings.push_back(node);
+    }
+    for (uint32_t i = ts_node_named_child_count(node); i-- > 0;) {
+      stack.push_back(ts_node_named_child(node, i));
+    }
+  }
+  std::sort(bindings.begin(), bindings.end(), [](TSNode a, TSNode b) {
+    return ts_node_start_byte(a) < ts_node_start_byte(b);
+  });
+  for (int pass = 0; pass < kMaxPasses; ++pass) {
+    bool changed = false;
+    for (TSNode node : bindings) {
+      std::string_view type = NodeType(node);
+      if (type == "assignment") {
+        TSNode right = Field(node, "right");
+        if (ts_node_is_null(right)) continue;  // an annotation without a value
+        Bind(scope, Field(node, "left"), Eval(right, scope, 0), &changed);
+      } else if (type == "augmented_assignment") {
+        Value right = Eval(Field(node, "right"), scope, 0);
+        Value left = Eval(Field(node, "left"), scope, 0);
+        Value combined = right.Has(Value::kTensor) ? right : left.Join(right);
+        Bind(scope, Field(node, "left"), combined, &changed);
+      } else if (type == "for_statement" || type == "for_in_clause") {
+        Value iterable = Eval(Field(node, "right"), scope, 0);
+        Value element = iterable.IsTensor()  ? Value::Tensor(iterable.assumed)
+                        : iterable.IsStatic() ? iterable
+                                              : Value::Unknown();
+        Bind(scope, Field(node, "left"), element, &changed);
+      } else if (type == "named_expression") {
+        Bind(scope, Field(node, "name"), Eval(Field(node, "value"), scope, 0), &changed);
+      } else if (type == "as_pattern") {
+        TSNode alias = Field(node, "alias");
+        if (!ts_node_is_null(alias)) Bind(scope, ts_node_named_child(alias, 0), Value::Unknown(),
+                                          &changed);
+      }
+    }
+    if (!changed) break;
+  }
+}
+
+void ValueInference::Bind(Scope& scope, TSNode target, const Value& value, bool* changed) {
+  if (ts_node_is_null(target)) return;
+  std::string_view type = NodeType(target);
+  if (type == "identifier") {
+    std::string name = Str(target, text_);
+    Value& slot = scope.variables[name];
+    Value joined = slot.Join(value);
+    if (!(joined == slot)) {
+      slot = joined;
+      *changed = true;
+    }
+    return;
+  }
+  if (type == "pattern_list" || type == "tuple_pattern" || type == "list_pattern" ||
+      type == "expression_list" || type == "tuple" || type == "list") {
+    // Unpacking: a tensor unpacks into tensors (chunk, unbind, split); sizes into sizes.
+    Value element = value.IsTensor()   ? Value::Tensor(value.assumed)
+                    : value.IsStatic() ? value
+                                       : Value::Unknown();
+    for (uint32_t i = 0; i < ts_node_named_child_count(target); ++i) {
+      Bind(scope, ts_node_named_child(target, i), element, changed);
+    }
+    return;
+  }
+  if (type == "list_splat_pattern" || type == "parenthesized_expression") {
+    Bind(scope, ts_node_named_child(target, 0), Value::Unknown(), changed);
+  }
+  // Attributes and subscripts (self.x = ..., d[k] = ...) bind no local name.
+}
+
+Value ValueInference::Lookup(const std::string& name, Scope& scope) {
+  for (Scope* s = &scope; s != nullptr; s = s->parent) {
+    auto it = s->variables.find(name);
+    if (it != s->variables.end()) return it->second;
+  }
+  if (imports_.Lookup(name) != nullptr) return Value::Of(Value::kModule);
+  if (name == "True" || name == "False" || name == "None") return Value::Of(Value::kConstant);
+  // Module-level constants (UPPER_CASE) are configuration.
+  bool upper = !name.empty();
+  for (char c : name) upper = upper && (std::isupper(static_cast<unsigned char>(c)) || c == '_' ||
+                                        std::isdigit(static_cast<unsigned char>(c)));
+  if (upper) return Value::Of(Value::kConstant);
+  return Value::Unknown();
+}
+
+Value ValueInference::Eval(TSNode node, Scope& scope, int depth) {
+  if (ts_node_is_null(node) || depth > kMaxDepth) return Value::Unknown();
+  std::string_view type = NodeType(node);
+  ++depth;
+  if (type == "identifier") return Lookup(Str(node, text_), scope);
+  if (type == "integer" || type == "float" || type == "string" || type == "concatenated_string" ||
+      type == "true" || type == "false" || type == "ellipsis") {
+    return Value::Of(Value::kConstant);
+  }
+  if (type == "none") return Value::Of(Value::kNone);
+  if (type == "parenthesized_expression") return Eval(ts_node_named_child(node, 0), scope, depth);
+  if (type == "attribute") return EvalAttribute(node, scope, depth);
+  if (type == "call") return EvalCall(node, scope, depth);
+  if (type == "binary_operator") return EvalBinary(node, scope, depth);
+  if (type == "unary_operator") {
+    Value v = Eval(Field(node, "argument"), scope, depth);
+    if (v.Has(Value::kTensor) && NodeText(ts_node_child(node, 0), text_) == "~") v.boolean = true;
+    return v;
+  }
+  if (type == "not_operator") {
+    Value v = Eval(Field(node, "argument"), scope, depth);
+    if (v.IsTensor()) return Value::BoolTensor(v.assumed);
+    if (v.IsStatic()) return Value::Of(Value::kConstant);
+    return v.IsDataDependent() ? Value::Of(Value::kDataScalar) : Value::Unknown();
+  }
+  if (type == "boolean_operator") {
+    Value left = Eval(Field(node, "left"), scope, depth);
+    Value right = Eval(Field(node, "right"), scope, depth);
+    // `a and b` evaluates bool(a): a tensor operand anywhere makes the test data-dependent.
+    if (left.Has(Value::kTensor) || right.Has(Value::kTensor)) {
+      Value v = left.Has(Value::kTensor) ? left : right;
+      return Value::BoolTensor(v.assumed);
+    }
+    if (left.Has(Value::kDataScalar) || right.Has(Value::kDataScalar)) {
+      return Value::Of(Value::kDataScalar);
+    }
+    if (left.IsStatic() && right.IsStatic()) return Value::Of(Value::kConstant);
+    return Value::Unknown();
+  }
+  if (type == "comparison_operator") {
+    // `is`, `is not`, `in`, `not in` compare identities and containers: never tensor data.
+    for (uint32_t i = 0; i < ts_node_child_count(node); ++i) {
+      TSNode child = ts_node_child(node, i);
+      if (ts_node_is_named(child)) continue;
+      std::string_view op = NodeText(child, text_);
+      if (op == "is" || op == "in" || op == "not" || op == "is not" || op == "not in") {
+        return Value::Of(Value::kConstant);
+      }
+    }
+    Value joined;
+    bool any_tensor = false, any_data = false, all_static = true, assumed = true;
+    for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+      Value v = Eval(ts_node_named_child(node, i), scope, depth);
+      if (v.Has(Value::kTensor)) {
+        any_tensor = true;
+        assumed = assumed && v.assumed;
+      }
+      any_data = any_data || v.Has(Value::kDataScalar);
+      all_static = all_static && v.IsStatic();
+    }
+    if (any_tensor) return Value::BoolTensor(assumed);
+    if (any_data) return Value::Of(Value::kDataScalar);
+    if (all_static) return Value::Of(Value::kConstant);
+    return Value::Unknown();
+  }
+  if (type == "conditional_expression") {
+    // body if condition else alternative: the first and third named children.
+    return Eval(ts_node_named_child(node, 0), scope, depth)
+        .Join(Eval(ts_node_named_child(node, 2), scope, depth));
+  }
+  if (type == "subscript") {
+    Value value = Eval(Field(node, "value"), scope, depth);
+    if (value.IsTensor()) return value;
+    if (value.IsStatic()) return value.Has(Value::kModule) ? Value::Of(Value::kModule) : value;
+    return value.Has(Value::kDataScalar) ? Value::Of(Value::kDataScalar) : Value::Unknown();
+  }
+  if (type == "named_expression") return Eval(Field(node, "value"), scope, depth);
+  if (type == "tuple" || type == "list" || type == "expression_list") {
+    // A literal container: static when every element is.
+    bool all_static = true;
+    for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+      all_static = all_static && Eval(ts_node_named_child(node, i), scope, depth).IsStatic();
+    }
+    return all_static ? Value::Of(Value::kConstant) : Value::Unknown();
+  }
+  if (type == "dictionary" || type == "set" || type == "list_comprehension" ||
+      type == "dictionary_comprehension" || type == "set_comprehension" || type == "lambda") {
+    return Value::Of(Value::kConstant);
+  }
+  if (type == "await") return Value::Unknown();
+  return Value::Unknown();
+}
+
+Value ValueInference::EvalAttribute(TSNode node, Scope& scope, int depth) {
+  TSNode object = Field(node, "object");
+  std::string name = Str(Field(node, "attribute"), text_);
+  // Qualified constants such as torch.float32, math.pi, torch.bool.
+  for (const std::string& qualified : QualifiedNames(node, text_, imports_)) {
+    if (qualified.starts_with("torch.") || qualified.starts_with("math.") ||
+        qualified.starts_with("numpy.")) {
+      return Value::Of(Value::kConstant);
+    }
+  }
+  if (name == "shape") return Value::Of(Value::kShape);
+  if (name == "training" || name == "config") return Value::Of(Value::kConstant);
+  if (Is(object, "identifier") && NodeText(object, text_) == "self") {
+    return SelfAttribute(node, name);
+  }
+  Value base = Eval(object, scope, depth);
+  if (base.IsTensor()) {
+    static const NameSet kStatic = {"ndim",     "dtype",   "device",  "is_cuda", "requires_grad",
+                                    "layout",   "is_leaf", "is_sparse", "names", "is_meta",
+                                    "is_quantized", "itemsize", "nbytes"};
+    if (kStatic.contains(name)) return Value::Of(Value::kConstant);
+    static const NameSet kTensors = {"T", "mT", "H", "mH", "real", "imag", "data", "grad"};
+    if (kTensors.contains(name)) return Value::Tensor(base.assumed);
+    return Value::Unknown();
+  }
+  if (base.Has(Value::kModule) && base.IsStatic()) {
+    if (name == "weight" || name == "bias") return Value::Tensor();
+    return Value::Unknown();
+  }
+  if (base.IsStatic()) return base.Has(Value::kShape) ? Value::Of(Value::kShape)
+                                                      : Value::Of(Value::kConstant);
+  return Value::Unknown();
+}
+
+Value ValueInference::EvalBinary(TSNode node, Scope& scope, int depth) {
+  Value left = Eval(Field(node, "left"), scope, depth);
+  Value right = Eval(Field(node, "right"), scope, depth);
+  if (left.Has(Value::kTensor) || right.Has(Value::kTensor)) {
+    bool assumed = (!left.Has(Value::kTensor) || left.assumed) &&
+                   (!right.Has(Value::kTensor) || right.assumed);
+    std::string_view op = NodeText(Field(node, "operator"), text_);
+    bool logical = (op == "&" || op == "|" || op == "^") && (left.boolean || right.boolean);
+    return logical ? Value::BoolTensor(assumed) : Value::Tensor(assumed);
+  }
+  if (left.Has(Value::kDataScalar) || right.Has(Value::kDataScalar)) {
+    return Value::Of(Value::kDataScalar);
+  }
+  if (left.IsStatic() && right.IsStatic()) {
+    return (left.Has(Value::kShape) || right.Has(Value::kShape)) ? Value::Of(Value::kShape)
+                                                                  : Value::Of(Value::kConstant);
+  }
+  return Value::Unknown();
+}
+
+Value ValueInference::EvalCall(TSNode node, Scope& scope, int depth) {
+  TSNode function = Field(node, "function");
+  for (const std::string& name : QualifiedNames(function, text_, imports_)) {
+    Value v = EvalNamedCall(node, name, scope, depth);
+    if (v.kinds != 0) return v;
+  }
+  if (Is(function, "attribute")) return EvalMethodCall(node, function, scope, depth);
+  if (Is(function, "identifier")) {
+    std::string name = Str(function, text_);
+    // A function defined in this file: its return statements say.
+    TSNode defined = FunctionNamed(root_, name, /*method=*/false);
+    if (!ts_node_is_null(defined)) return ReturnValue(defined);
+    Value callee = Lookup(name, scope);
+    if (callee.Has(Value::kModule) && callee.IsStatic()) return Value::Tensor(/*assumed=*/true);
+    if (StartsUpper(name)) return Value::Of(Value::kModule);  // a class: an object
+  }
+  if (Is(function, "subscript")) {
+    // self.layers[i](x): calling an element of a module list.
+    Value callee = Eval(function, scope, depth);
+    if (callee.Has(Value::kModule) && callee.IsStatic()) return Value::Tensor(/*assumed=*/true);
+  }
+  return Value::Unknown();
+}
+
+Value ValueInference::EvalNamedCall(TSNode call, const std::string& name, Scope& scope,
+                                    int depth) {
+  TSNode arguments = Field(call, "arguments");
+  auto first_argument = [&]() -> Value {
+    for (uint32_t i = 0; i < ts_node_named_child_count(arguments); ++i) {
+      TSNode argument = ts_node_named_child(arguments, i);
+      if (!Is(argument, "keyword_argument") && !Is(argument, "comment")) {
+        return Eval(argument, scope, depth);
+      }
+    }
+    return Value::Unknown();
+  };
+  if (name.starts_with("builtins.")) {
+    if (name == "builtins.len") return Value::Of(Value::kShape);
+    if (Contains(NumericBuiltins(), name)) {
+      Value argument = first_argument();
+      if (argument.IsDataDependent()) return Value::Of(Value::kDataScalar);
+      if (argument.IsStatic()) return argument.Has(Value::kShape) ? Value::Of(Value::kShape)
+                                                                  : Value::Of(Value::kConstant);
+      return Value::Unknown();
+    }
+    if (name == "builtins.max" || name == "builtins.min" || name == "builtins.sum") {
+      Value joined;
+      for (uint32_t i = 0; i < ts_node_named_child_count(arguments); ++i) {
+        TSNode argument = ts_node_named_child(arguments, i);
+        if (!Is(argument, "keyword_argument")) joined = joined.Join(Eval(argument, scope, depth));
+      }
+      if (joined.Has(Value::kTensor)) return Value::Tensor(joined.assumed);
+      if (joined.IsStatic()) return joined.Has(Value::kShape) ? Value::Of(Value::kShape)
+                                                              : Value::Of(Value::kConstant);
+      return Value::Unknown();
+    }
+    if (Contains(ConstantBuiltins(), name)) return Value::Of(Value::kConstant);
+    return Value::Unknown();
+  }
+  if (name.starts_with("math.")) {
+    Value argument = first_argument();
+    if (argument.IsDataDependent()) return Value::Of(Value::kDataScalar);
+    if (argument.IsStatic()) return argument.Has(Value::kShape) ? Value::Of(Value::kShape)
+                                                                : Value::Of(Value::kConstant);
+    return Value::Unknown();
+  }
+  if (name.starts_with("numpy.")) {
+    Value argument = first_argument();
+    if (argument.Has(Value::kTensor)) return Value::Tensor(argument.assumed);
+    return Value::Unknown();
+  }
+  if (name.starts_with("torch.")) {
+    if (Contains(TorchStatic(), name)) return Value::Of(Value::kConstant);
+    if (Contains(TorchShape(), name)) return Value::Of(Value::kShape);
+    if (Contains(TorchDataScalar(), name)) return Value::Of(Value::kDataScalar);
+    std::string_view last = std::string_view(name).substr(name.rfind('.') + 1);
+    if (name.starts_with("torch.nn.") && !name.starts_with("torch.nn.functional.") &&
+        !name.starts_with("torch.nn.init.") && name != "torch.nn.Parameter" &&
+        StartsUpper(last)) {
+      return Value::Of(Value::kModule);  // torch.nn.Linear(...)
+    }
+    if (BoolTensorMethods().contains(last)) return Value::BoolTensor();
+    return Value::Tensor();
+  }
+  return Value{};  // not a name this function knows
+}
+
+Value ValueInference::EvalMethodCall(TSNode call, TSNode attribute, Scope& scope, int depth) {
+  TSNode object = Field(attribute, "object");
+  std::string method = Str(Field(attribute, "attribute"), text_);
+  bool on_self = Is(object, "identifier") && NodeText(object, text_) == "self";
+  if (on_self) {
+    // self.method(...) defined in this class, or self.submodule(...).
+    TSNode owner = EnclosingClass(call);
+    TSNode defined = ts_node_is_null(owner) ? TSNode{} : FunctionNamed(owner, method, true);
+    if (!ts_node_is_null(defined)) return ReturnValue(defined);
+    Value attribute_value = SelfAttribute(attribute, method);
+    if (attribute_value.Has(Value::kModule)) return Value::Tensor(/*assumed=*/true);
+    return Value::Unknown();
+  }
+  if (Is(object, "call") && NodeText(Field(object, "function"), text_) == "super") {
+    return method == "forward" || method == "__call__" ? Value::Tensor(true) : Value::Unknown();
+  }
+  Value receiver = Eval(object, scope, depth);
+  if (receiver.Has(Value::kModule) && receiver.IsStatic()) {
+    if (method == "forward" || method == "__call__") return Value::Tensor(true);
+    if (method == "parameters" || method == "named_parameters" || method == "children" ||
+        method == "modules" || method == "to" || method == "eval" || method == "train") {
+      return Value::Of(Value::kModule);
+    }
+    return Value::Unknown();
+  }
+  if (receiver.IsStatic() && !receiver.Has(Value::kModule)) {
+    // Methods of constants, strings and sizes (config.get(...), name.startswith(...)).
+    return receiver.Has(Value::kShape) ? Value::Of(Value::kShape) : Value::Of(Value::kConstant);
+  }
+  bool tensor = receiver.IsTensor();
+  if (tensor || receiver.MaybeTensor()) {
+    if (ShapeMethods().contains(method)) return Value::Of(Value::kShape);
+    if (ConstantMethods().contains(method)) return Value::Of(Value::kConstant);
+    if (DataScalarMethods().contains(method)) return Value::Of(Value::kDataScalar);
+  }
+  if (tensor) {
+    if (BoolTensorMethods().contains(method)) return Value::BoolTensor(receiver.assumed);
+    if (method == "numpy" || method == "cpu" || method == "detach") {
+      return Value::Tensor(receiver.assumed);
+    }
+    Value v = Value::Tensor(receiver.assumed);
+    v.boolean = receiver.boolean && (method == "clone" || method == "to" || method == "view" ||
+                                     method == "reshape" || method == "unsqueeze");
+    return v;
+  }
+  if (TensorOnlyMethods().contains(method) || BoolTensorMethods().contains(method)) {
+    Value v = Value::Tensor(/*assumed=*/true);
+    v.boolean = BoolTensorMethods().contains(method);
+    return v;
+  }
+  return Value::Unknown();
+}
+
+Value ValueInference::SelfAttribute(TSNode at, const std::string& name) {
+  if (name == "training" || name == "config") return Value::Of(Value::kConstant);
+  TSNode owner = EnclosingClass(at);
+  if (ts_node_is_null(owner)) return Value::Unknown();
+  ClassInfo& info = ClassOf(owner);
+  auto it = info.attributes.find(name);
+  return it == info.attributes.end() ? Value::Unknown() : it->second;
+}
+
+ValueInference::ClassInfo& ValueInference::ClassOf(TSNode class_definition) {
+  uint32_t key = ts_node_start_byte(class_definition);
+  auto it = classes_.find(key);
+  if (it != classes_.end()) return *it->second;
+  auto info = std::make_unique<ClassInfo>();
+  ClassInfo& ref = *info;
+  classes_.emplace(key, std::move(info));
+  // `self.x = ...` in __init__ (and other non-forward methods), and register_buffer calls.
+  TSNode body = Field(class_definition, "body");
+  for (uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
+    TSNode member = ts_node_named_child(body, i);
+    if (Is(member, "decorated_definition")) member = Field(member, "definition");
+    if (!Is(member, "function_definition")) continue;
+    if (DefinitionName(member, text_) != "__init__") continue;
+    Scope& scope = ScopeOf(member);
+    std::vector<TSNode> stack{Field(member, "body")};
+    while (!stack.empty()) {
+      TSNode node = stack.back();
+      stack.pop_back();
+      if (Is(node, "function_definition") || Is(node, "class_definition")) continue;
+      if (Is(node, "assignment")) {
+        TSNode left = Field(node, "left");
+        TSNode right = Field(node, "right");
+        if (Is(left, "attribute") && NodeText(Field(left, "object"), text_) == "self" &&
+            !ts_node_is_null(right)) {
+          std::string attr = Str(Field(left, "attribute"), text_);
+          Value v = Eval(right, scope, 0);
+          // Module containers hold modules.
+          if (Is(right, "call") && v.Has(Value::kModule)) v = Value::Of(Value::kModule);
+          ref.attributes[attr] = ref.attributes[attr].Join(v);
+        }
+      } else if (Is(node, "call")) {
+        TSNode function = Field(node, "function");
+        if (Is(function, "attribute") &&
+            NodeText(Field(function, "attribute"), text_) == "register_buffer") {
+          TSNode first = ts_node_named_child(Field(node, "arguments"), 0);
+          if (Is(first, "string")) {
+            std::string_view quoted = NodeText(first, text_);
+            if (quoted.size() >= 2) {
+              std::string attr(quoted.substr(1, quoted.size() - 2));
+              ref.attributes[attr] = ref.attributes[attr].Join(Value::Tensor());
+            }
+          }
+        }
+      }
+      for (uint32_t k = ts_node_named_child_count(node); k-- > 0;) {
+        stack.push_back(ts_node_named_child(node, k));
+      }
+    }
+  }
+  return ref;
+}
+
+Value ValueInference::ReturnValue(TSNode function) {
+  uint32_t key = ts_node_start_byte(function);
+  if (auto it = returns_.find(key); it != returns_.end()) return it->second;
+  if (in_progress_.contains(key)) return Value::Unknown();
+  in_progress_.insert(key);
+  Scope& scope = ScopeOf(function);
+  Value joined;
+  bool any_return = false;
+  std::vector<TSNode> stack{Field(function, "body")};
+  while (!stack.empty()) {
+    TSNode node = stack.back();
+    stack.pop_back();
+    if (Is(node, "function_definition") || Is(node, "class_definition") || Is(node, "lambda")) {
+      continue;
+    }
+    if (Is(node, "return_statement")) {
+      any_return = true;
+      TSNode value = ts_node_named_child(node, 0);
+      joined = joined.Join(ts_node_is_null(value) ? Value::Of(Value::kNone)
+                                                  : Eval(value, scope, 0));
+      continue;
+    }
+    if (Is(node, "yield")) {
+      joined = joined.Join(Value::Unknown());
+      continue;
+    }
+    for (uint32_t i = ts_node_named_child_count(node); i-- > 0;) {
+      stack.push_back(ts_node_named_child(node, i));
+    }
+  }
+  if (!any_return) joined = Value::Of(Value::kNone);
+  in_progress_.erase(key);
+  returns_[key] = joined;
+  return joined;
+}
+
+const std::vector<TSNode>& ValueInference::CallsNamed(const std::string& name) {
+  if (!calls_indexed_) {
+    calls_indexed_ = true;
+    std::vector<TSNode> stack{root_};
+    while (!stack.empty()) {
+      TSNode node = stack.back();
+      stack.pop_back();
+      if (Is(node, "call")) {
+        TSNode function = Field(node, "function");
+        if (Is(function, "identifier")) {
+          calls_by_name_[Str(function, text_)].push_back(node);
+        } else if (Is(function, "attribute") &&
+                   NodeText(Field(function, "object"), text_) == "self") {
+          calls_by_name_["self." + Str(Field(function, "attribute"), text_)].push_back(node);
+        }
+      }
+      for (uint32_t i = ts_node_named_child_count(node); i-- > 0;) {
+        stack.push_back(ts_node_named_child(node, i));
+      }
+    }
+  }
+  static const std::vector<TSNode> kNone;
+  auto it = calls_by_name_.find(name);
+  return it == calls_by_name_.end() ? kNone : it->second;
+}
+
+Value ValueInference::ArgumentsAtCalls(TSNode function, const std::string& parameter,
+                                       size_t position) {
+  uint32_t key = ts_node_start_byte(function);
+  if (in_progress_.contains(key)) return Value::Unknown();
+  in_progress_.insert(key);
+  bool method = !ts_node_is_null(OwningClass(function));
+  std::string callee = (method ? "self." : "") + DefinitionName(function, text_);
+  Value joined;
+  for (TSNode call : CallsNamed(callee)) {
+    TSNode arguments = Field(call, "arguments");
+    Value argument;
+    size_t index = 0;
+    bool found = false;
+    for (uint32_t i = 0; i < ts_node_named_child_count(arguments) && !found; ++i) {
+      TSNode a = ts_node_named_child(arguments, i);
+      if (Is(a, "keyword_argument")) {
+        if (NodeText(Field(a, "name"), text_) == parameter) {
+          argument = Evaluate(Field(a, "value"));
+          found = true;
+        }
+      } else if (Is(a, "list_splat") || Is(a, "dictionary_splat")) {
+        argument = Value::Unknown();
+        found = true;
+      } else if (!Is(a, "comment")) {
+        if (index == position) {
+          argument = Evaluate(a);
+          found = true;
+        }
+        ++index;
+      }
+    }
+    joined = joined.Join(found ? argument : Value::Unknown());
+  }
+  in_progress_.erase(key);
+  return joined.kinds == 0 ? Value::Unknown() : joined;
+}
+
+TSNode ValueInference::FunctionNamed(TSNode scope_owner, const std::string& name, bool method) {
+  TSNode body = Is(scope_owner, "module") ? scope_owner : Field(scope_owner, "body");
+  for (uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
+    TSNode member = ts_node_named_child(body, i);
+    if (Is(member, "decorated_definition")) member = Field(member, "definition");
+    if (Is(member, "function_definition") && DefinitionName(member, text_) == name) return member;
+  }
+  (void)method;
+  return TSNode{};
+}
+
+}  // namespace gbreak

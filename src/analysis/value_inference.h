@@ -1,0 +1,82 @@
+#ifndef GBREAK_ANALYSIS_VALUE_INFERENCE_H_
+#define GBREAK_ANALYSIS_VALUE_INFERENCE_H_
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/value.h"
+#include "program/import_table.h"
+#include "syntax/tree_sitter.h"
+
+namespace gbreak {
+
+// A small abstract interpretation over one file: the Value of any expression, from the function
+// it sits in. It is flow-insensitive within a function (a variable's value joins every assignment
+// to it), which is what tells `if x.sum() > 0` (a tensor test: a break) from `if x.shape[0] > 8`
+// (a size test: a guard, no break) in model code.
+//
+// Sources of knowledge:
+//  - parameters of a `forward` method or a `@torch.compile` function are tensors unless annotated
+//    or defaulted otherwise; other functions' parameters join the arguments of their calls in
+//    this file;
+//  - torch.* and tensor-method results are tensors, except the documented non-tensor ones (sizes,
+//    dtypes, predicates such as is_floating_point, .item(), torch.equal);
+//  - arithmetic and comparisons with a tensor operand are tensors;
+//  - `self.<attr>` from `__init__`: submodules are modules (calling one gives a tensor),
+//    nn.Parameter / register_buffer / torch.* values are tensors, config values constants;
+//    `self.training` is a constant;
+//  - calls of functions and methods defined in this file return their return statements' join.
+class ValueInference {
+ public:
+  ValueInference(TSNode root, std::string_view text, const ImportTable& imports);
+  ~ValueInference();
+  ValueInference(const ValueInference&) = delete;
+  ValueInference& operator=(const ValueInference&) = delete;
+
+  // The value of `expression`, evaluated in the function that contains it.
+  Value Evaluate(TSNode expression);
+
+  // True when `function` is a compiled entry whose unannotated parameters are tensors: a method
+  // named `forward`, or a function decorated with torch.compile.
+  bool IsTensorEntry(TSNode function);
+
+ private:
+  struct Scope;
+  struct ClassInfo;
+
+  Scope& ScopeOf(TSNode function);  // null node: module level
+  void Analyze(Scope& scope);
+  void Bind(Scope& scope, TSNode target, const Value& value, bool* changed);
+  Value Eval(TSNode node, Scope& scope, int depth);
+  Value EvalAttribute(TSNode node, Scope& scope, int depth);
+  Value EvalCall(TSNode node, Scope& scope, int depth);
+  Value EvalMethodCall(TSNode call, TSNode attribute, Scope& scope, int depth);
+  Value EvalNamedCall(TSNode call, const std::string& name, Scope& scope, int depth);
+  Value EvalBinary(TSNode node, Scope& scope, int depth);
+  Value Lookup(const std::string& name, Scope& scope);
+  Value ParameterValue(TSNode function, TSNode parameter, const std::string& name);
+  Value ReturnValue(TSNode function);
+  Value SelfAttribute(TSNode at, const std::string& name);
+  ClassInfo& ClassOf(TSNode class_definition);
+  Value ArgumentsAtCalls(TSNode function, const std::string& name, size_t position);
+  const std::vector<TSNode>& CallsNamed(const std::string& name);
+  TSNode FunctionNamed(TSNode scope_owner, const std::string& name, bool method);
+
+  TSNode root_;
+  std::string_view text_;
+  const ImportTable& imports_;
+  std::map<uint32_t, std::unique_ptr<Scope>> scopes_;        // by function start byte
+  std::map<uint32_t, std::unique_ptr<ClassInfo>> classes_;   // by class start byte
+  std::map<uint32_t, Value> returns_;                        // by function start byte
+  std::set<uint32_t> in_progress_;                           // recursion guard (functions)
+  std::map<std::string, std::vector<TSNode>> calls_by_name_;  // lazily built index
+  bool calls_indexed_ = false;
+};
+
+}  // namespace gbreak
+
+#endif  // GBREAK_ANALYSIS_VALUE_INFERENCE_H_
