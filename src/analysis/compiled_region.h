@@ -1,16 +1,80 @@
 #ifndef GBREAK_ANALYSIS_COMPILED_REGION_H_
 #define GBREAK_ANALYSIS_COMPILED_REGION_H_
 
+#include <map>
+#include <set>
+#include <string>
 #include <string_view>
+#include <vector>
 
+#include "analysis/guards.h"
+#include "program/import_table.h"
 #include "syntax/tree_sitter.h"
 
 namespace gbreak {
 
-// True when `node` is inside the `forward` method of a class (directly in the class body, possibly
-// decorated). This is the whole-tree stand-in for compiled-region detection: every
-// `nn.Module.forward` is what Dynamo traces when the module is compiled.
-bool IsInForwardMethod(TSNode node, std::string_view source);
+// Which execution modes to analyze (`--mode`). `self.training` branches are folded per mode.
+struct ModeSelection {
+  bool eval = true;
+  bool train = true;
+};
+
+// Where Dynamo traces in one file.
+//
+// Entries: the `forward` method of every class (what Dynamo traces when an nn.Module is compiled),
+// functions decorated with torch.compile, and functions passed to torch.compile(...). From there
+// the region closes over the calls Dynamo inlines that this file can resolve: module functions,
+// `self.method(...)`, `super().method(...)` and `Base.method(self, ...)` of classes in the file,
+// and functions nested in a traced one. Functions decorated with (or rebound to)
+// torch.compiler.disable / torch._dynamo.disable are not entered, and branches Dynamo never takes
+// (is_compiling() guards, TYPE_CHECKING, the other mode's `self.training` arm) are left out.
+// Functions this file does not reach may still be reached from another file; Location says
+// which, so the program-wide call graph can settle them.
+class CompiledRegion {
+ public:
+  CompiledRegion(TSNode root, std::string_view text, const ImportTable& imports,
+                 ModeSelection modes);
+
+  struct Location {
+    bool traced = false;     // inside some function, not guarded away in every selected mode
+    bool eval = false;       // traced in eval mode
+    bool train = false;      // traced in train mode
+    bool reachable = false;  // its function is reached from an entry of this file
+    TSNode function{};       // the innermost enclosing function
+  };
+  Location Locate(TSNode node);
+
+  bool IsDisabled(TSNode function) const;
+  // True when `call` invokes a function of this file that Dynamo skips (decorated with, or
+  // rebound to, torch.compiler.disable): the call site itself is the graph break.
+  bool CallsDisabled(TSNode call);
+  // The function a call invokes, if this file defines it (null otherwise).
+  TSNode CalleeOf(TSNode call);
+  // The qualified name of a function in this file ("Net.forward", "helper", "outer.inner").
+  std::string QualifiedName(TSNode function) const;
+  // Names (as written, resolved through imports) this file's reachable code calls but does not
+  // define: the program-wide call graph follows them into other modules.
+  std::vector<std::string> ExternalCallsFromReachable();
+
+ private:
+  void FindEntriesAndDisabled();
+  void ComputeReachable();
+  std::vector<TSNode> CallsIn(TSNode function) const;
+  TSNode MethodOf(TSNode class_definition, std::string_view name, int depth) const;
+  TSNode ClassNamed(std::string_view name) const;
+  TSNode ModuleFunction(std::string_view name) const;
+  static uint32_t Key(TSNode n) { return ts_node_start_byte(n); }
+
+  TSNode root_;
+  std::string_view text_;
+  const ImportTable& imports_;
+  ModeSelection modes_;
+  std::vector<TSNode> entries_;
+  std::set<uint32_t> disabled_;                 // function start bytes
+  std::set<std::string> disabled_names_;        // module-level names rebound to disable(...)
+  std::map<uint32_t, bool> reachable_;          // function start byte -> reached
+  bool computed_ = false;
+};
 
 }  // namespace gbreak
 

@@ -12,4 +12,11 @@ ValueInference& FileFacts::values() {
   return *values_;
 }
 
+CompiledRegion& FileFacts::region() {
+  if (region_ == nullptr) {
+    region_ = std::make_unique<CompiledRegion>(root_, text_, imports(), modes_);
+  }
+  return *region_;
+}
+
 }  // namespace gbreak

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string_view>
 
+#include "analysis/compiled_region.h"
 #include "analysis/value_inference.h"
 #include "program/import_table.h"
 #include "syntax/tree_sitter.h"
@@ -14,19 +15,23 @@ namespace gbreak {
 // and kept until the file is done. One FileFacts per file per worker: no locking needed.
 class FileFacts {
  public:
-  FileFacts(TSNode root, std::string_view text) : root_(root), text_(text) {}
+  FileFacts(TSNode root, std::string_view text, ModeSelection modes = {})
+      : root_(root), text_(text), modes_(modes) {}
 
   TSNode root() const { return root_; }
   std::string_view text() const { return text_; }
 
   const ImportTable& imports();
   ValueInference& values();
+  CompiledRegion& region();
 
  private:
   TSNode root_;
   std::string_view text_;
   std::unique_ptr<ImportTable> imports_;
+  ModeSelection modes_;
   std::unique_ptr<ValueInference> values_;
+  std::unique_ptr<CompiledRegion> region_;
 };
 
 }  // namespace gbreak

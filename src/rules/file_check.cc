@@ -116,7 +116,7 @@ FileCheckResult FileChecker::Check(const std::string& path) {
   }
   TSNode root = ts_tree_root_node(tree.get());
   CheckSyntax(source, root, result);
-  engine_.Run(source, root, cursor_.get(), &result.findings);
+  engine_.Run(source, root, cursor_.get(), &result.findings, options_.modes);
   result.analysis_time = absl::Now() - parse_end;
   result.analyzed = true;
   return result;

@@ -15,6 +15,7 @@ namespace gbreak {
 
 struct FileCheckOptions {
   uint64_t max_file_bytes = 10ull << 20;
+  ModeSelection modes;  // which self.training arms to analyze (--mode)
 };
 
 struct FileCheckResult {

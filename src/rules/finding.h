@@ -75,6 +75,7 @@ struct Finding {
   Confidence confidence = Confidence::kCertain;
   Placement placement = Placement::kPlain;
   Modes modes;
+  std::string function;               // qualified name of the enclosing function ("Net.forward")
   std::string origin = "user";        // "user", or the library it lives in ("transformers")
   std::vector<CallStep> call_chain;   // from the compiled entry to this line (may be empty)
   std::string fix;                    // the concrete suggestion in words (rule.fix when empty)

@@ -6,6 +6,8 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "analysis/file_facts.h"
+#include "analysis/placement.h"
 #include "re2/re2.h"
 #include "source/absl_compat.h"
 
@@ -80,6 +82,52 @@ bool InsideError(TSNode node) {
     if (ts_node_is_error(n)) return true;
   }
   return false;
+}
+
+Placement ToPlacement(StatementPlacement placement) {
+  switch (placement) {
+    case StatementPlacement::kInLoop:
+      return Placement::kInLoop;
+    case StatementPlacement::kInWith:
+      return Placement::kInWith;
+    case StatementPlacement::kLastStatement:
+      return Placement::kLastStatement;
+    case StatementPlacement::kInHigherOrderOp:
+      return Placement::kInHigherOrderOp;
+    case StatementPlacement::kPlain:
+      break;
+  }
+  return Placement::kPlain;
+}
+
+// What placement means for the cost of the break, said once in the message.
+std::string_view PlacementNote(Placement placement) {
+  switch (placement) {
+    case Placement::kInLoop:
+      return " [in a loop: Dynamo cannot resume inside it and runs the whole function eagerly]";
+    case Placement::kInWith:
+      return " [in a `with` block: Dynamo cannot resume inside it and runs the whole function "
+             "eagerly]";
+    case Placement::kInHigherOrderOp:
+      return " [in a torch.cond/while_loop body: a hard error, not a graph break]";
+    default:
+      return "";
+  }
+}
+
+// The modes and placement of a finding of a code-level rule (built-in findings keep defaults).
+void DescribeRegion(TSNode report, FileFacts& facts, Finding& finding) {
+  if (finding.rule->kind != Rule::Kind::kQuery) return;
+  CompiledRegion::Location location = facts.region().Locate(report);
+  if (location.traced) finding.modes = Modes{location.eval, location.train};
+  if (!ts_node_is_null(location.function)) {
+    finding.function = facts.region().QualifiedName(location.function);
+  }
+  finding.placement = ToPlacement(PlacementOf(report, facts.text(), facts.imports()));
+  finding.message += PlacementNote(finding.placement);
+  if (finding.modes.eval != finding.modes.train) {
+    finding.message += finding.modes.train ? " [train mode only]" : " [eval mode only]";
+  }
 }
 
 }  // namespace
@@ -227,9 +275,9 @@ const Rule* RuleEngine::FindByCode(std::string_view code) const {
 }
 
 void RuleEngine::Run(const SourceFile& source, TSNode root, TSQueryCursor* cursor,
-                     std::vector<Finding>* findings) const {
+                     std::vector<Finding>* findings, ModeSelection modes) const {
   if (patterns_.empty()) return;
-  FileFacts facts(root, source.text());
+  FileFacts facts(root, source.text(), modes);
   MatchContext context{source.text(), root, &facts};
   ts_query_cursor_exec(cursor, query_.get(), root);
   // The same rule may match the same node through several patterns: report it once.
@@ -267,6 +315,7 @@ void RuleEngine::Run(const SourceFile& source, TSNode root, TSQueryCursor* curso
     }
     Finding finding = MakeFinding(rule, source, start, end, std::move(message));
     finding.confidence = std::min(rule.confidence, *confidence);
+    DescribeRegion(report, facts, finding);
     findings->push_back(std::move(finding));
   }
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "analysis/compiled_region.h"
 #include "rules/finding.h"
 #include "rules/query_predicates.h"
 #include "rules/rule.h"
@@ -29,8 +30,9 @@ class RuleEngine {
   const Rule* FindByCode(std::string_view code) const;
 
   // Appends the findings of every query rule in `source` (parsed into `root`).
+  // `modes` selects which `self.training` arms are analyzed (`--mode`).
   void Run(const SourceFile& source, TSNode root, TSQueryCursor* cursor,
-           std::vector<Finding>* findings) const;
+           std::vector<Finding>* findings, ModeSelection modes = {}) const;
 
  private:
   struct Pattern {

@@ -9,7 +9,15 @@ namespace {
 std::optional<Confidence> InCompiledRegion(const MatchContext& context,
                                            const std::vector<PredicateArgument>& args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
-  if (IsInForwardMethod(args[0].node, context.text)) return Confidence::kCertain;
+  CompiledRegion::Location location = context.facts->region().Locate(args[0].node);
+  if (location.traced && location.reachable) return Confidence::kCertain;
+  return std::nullopt;
+}
+
+std::optional<Confidence> CallsDisabled(const MatchContext& context,
+                                        const std::vector<PredicateArgument>& args) {
+  if (!Is(args[0].node, "call")) return std::nullopt;
+  if (context.facts->region().CallsDisabled(args[0].node)) return Confidence::kCertain;
   return std::nullopt;
 }
 
@@ -93,8 +101,15 @@ std::optional<Confidence> IsStatic(const MatchContext& context,
 const std::vector<SemanticPredicate>& AllSemanticPredicates() {
   static const auto* predicates = new std::vector<SemanticPredicate>{
       {"in-compiled-region",
-       "the captured node runs under Dynamo (for now: inside the forward method of a class)", 1, 0,
-       &InCompiledRegion},
+       "the captured node runs under Dynamo: inside a function reached from a compiled entry "
+       "(a forward method, a torch.compile target) through calls Dynamo inlines, not in a "
+       "disabled function, and not in a branch Dynamo never takes (is_compiling() guards, "
+       "TYPE_CHECKING, the other mode's self.training arm)",
+       1, 0, &InCompiledRegion},
+      {"calls-disabled",
+       "the captured call invokes a function decorated with (or rebound to) "
+       "torch.compiler.disable / torch._dynamo.disable",
+       1, 0, &CallsDisabled},
       {"resolves-to",
        "the captured name or attribute chain refers, after import resolution, to one of the "
        "given qualified names (\"torch.nonzero\", \"numpy.random.*\", \"builtins.print\")",

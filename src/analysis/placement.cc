@@ -1,0 +1,106 @@
+#include "analysis/placement.h"
+
+#include <set>
+#include <string>
+
+#include "analysis/syntax_queries.h"
+
+namespace gbreak {
+namespace {
+
+// Context managers Dynamo traces through (a break inside them resumes normally).
+bool IsTracedContext(TSNode with_item_value, std::string_view text, const ImportTable& imports) {
+  static const std::set<std::string_view> kTraced = {
+      "torch.no_grad", "torch.enable_grad", "torch.set_grad_enabled", "torch.inference_mode",
+      "torch.autocast", "torch.cuda.amp.autocast", "torch.amp.autocast", "torch.cpu.amp.autocast",
+      "torch.autograd.profiler.record_function", "torch.profiler.record_function",
+      "contextlib.nullcontext"};
+  TSNode callee = Is(with_item_value, "call") ? Field(with_item_value, "function") : with_item_value;
+  for (const std::string& name : QualifiedNames(callee, text, imports)) {
+    if (kTraced.contains(name)) return true;
+  }
+  return false;
+}
+
+// Functions whose bodies run as higher-order-op branches.
+bool IsHigherOrderOp(TSNode call, std::string_view text, const ImportTable& imports) {
+  static const std::set<std::string_view> kHops = {
+      "torch.cond", "torch._higher_order_ops.cond", "torch._higher_order_ops.while_loop",
+      "torch._higher_order_ops.cond.cond", "torch._higher_order_ops.while_loop.while_loop",
+      "torch._higher_order_ops.scan", "torch._higher_order_ops.map", "torch.ops.higher_order.cond",
+      "torch.ops.higher_order.while_loop", "functorch.experimental.control_flow.cond",
+      "functorch.experimental.control_flow.map"};
+  for (const std::string& name : QualifiedNames(Field(call, "function"), text, imports)) {
+    if (kHops.contains(name)) return true;
+  }
+  return false;
+}
+
+// True when `function` is passed by name to torch.cond / while_loop in this file.
+bool IsHigherOrderOpBody(TSNode function, std::string_view text, const ImportTable& imports) {
+  std::string name = DefinitionName(function, text);
+  TSNode root = function;
+  while (!ts_node_is_null(ts_node_parent(root))) root = ts_node_parent(root);
+  std::vector<TSNode> stack{root};
+  while (!stack.empty()) {
+    TSNode node = stack.back();
+    stack.pop_back();
+    if (Is(node, "call") && IsHigherOrderOp(node, text, imports)) {
+      TSNode arguments = Field(node, "arguments");
+      for (uint32_t i = 0; i < ts_node_named_child_count(arguments); ++i) {
+        TSNode argument = ts_node_named_child(arguments, i);
+        TSNode tail = Is(argument, "attribute") ? Field(argument, "attribute") : argument;
+        if (Is(tail, "identifier") && NodeText(tail, text) == name) return true;
+      }
+    }
+    for (uint32_t i = ts_node_named_child_count(node); i-- > 0;) {
+      stack.push_back(ts_node_named_child(node, i));
+    }
+  }
+  return false;
+}
+
+bool IsLastStatement(TSNode statement, TSNode function) {
+  TSNode body = Field(function, "body");
+  uint32_t n = ts_node_named_child_count(body);
+  return n > 0 && SameNode(ts_node_named_child(body, n - 1), statement);
+}
+
+}  // namespace
+
+StatementPlacement PlacementOf(TSNode node, std::string_view text, const ImportTable& imports) {
+  TSNode function = EnclosingFunction(node);
+  if (ts_node_is_null(function)) return StatementPlacement::kPlain;
+  if (IsHigherOrderOpBody(function, text, imports)) return StatementPlacement::kInHigherOrderOp;
+  bool in_with = false;
+  for (TSNode n = ts_node_parent(node); !ts_node_is_null(n) && !SameNode(n, function);
+       n = ts_node_parent(n)) {
+    std::string_view type = NodeType(n);
+    if (type == "for_statement" || type == "while_statement") {
+      return StatementPlacement::kInLoop;
+    }
+    if (type == "with_statement" && !in_with) {
+      TSNode clause = ts_node_named_child(n, 0);
+      for (uint32_t i = 0; i < ts_node_named_child_count(clause); ++i) {
+        TSNode item = ts_node_named_child(clause, i);
+        TSNode value = Field(item, "value");
+        if (Is(value, "as_pattern")) value = ts_node_named_child(value, 0);
+        if (!IsTracedContext(value, text, imports)) in_with = true;
+      }
+    }
+  }
+  if (in_with) return StatementPlacement::kInWith;
+  // The statement directly in the function body that holds the node.
+  TSNode statement = node;
+  while (!ts_node_is_null(ts_node_parent(statement)) &&
+         !SameNode(ts_node_parent(statement), Field(function, "body"))) {
+    statement = ts_node_parent(statement);
+  }
+  if (IsLastStatement(statement, function) &&
+      (Is(statement, "return_statement") || Is(statement, "expression_statement"))) {
+    return StatementPlacement::kLastStatement;
+  }
+  return StatementPlacement::kPlain;
+}
+
+}  // namespace gbreak
