@@ -5,6 +5,11 @@ find_package(absl REQUIRED)
 find_package(nlohmann_json 3.10 REQUIRED)
 find_package(CLI11 REQUIRED)
 find_package(PkgConfig REQUIRED)
+# zlib measures the gzipped SARIF size (code scanning's 10 MB limit). A static build links libz.a.
+if(GBREAK_STATIC)
+  set(ZLIB_USE_STATIC_LIBS ON)
+endif()
+find_package(ZLIB REQUIRED)
 # Debian's RE2 has no CMake package; pkg-config knows it.
 pkg_check_modules(RE2 REQUIRED IMPORTED_TARGET re2)
 
@@ -18,11 +23,9 @@ if(GBREAK_STATIC)
   # A self-contained binary (for the wheel): Debian's Abseil targets point at .so files; the
   # static archives sit beside them. Rewrite every imported absl target to its .a, and import
   # libre2.a directly.
-  get_property(_absl_targets DIRECTORY "${absl_DIR}" PROPERTY IMPORTED_TARGETS)
-  if(NOT _absl_targets)
-    # IMPORTED_TARGETS is per directory; absl's are created in this one.
-    get_property(_absl_targets DIRECTORY PROPERTY IMPORTED_TARGETS)
-  endif()
+  # IMPORTED_TARGETS is per directory: find_package(absl) above created them in this one
+  # (include() opens no new directory scope; ${absl_DIR} is not a processed directory).
+  get_property(_absl_targets DIRECTORY PROPERTY IMPORTED_TARGETS)
   foreach(_t IN LISTS _absl_targets)
     if(_t MATCHES "^absl::")
       get_target_property(_type ${_t} TYPE)

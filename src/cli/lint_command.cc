@@ -12,6 +12,7 @@
 #include "cli/output_file.h"
 #include "report/json_writer.h"
 #include "report/lint_report.h"
+#include "report/output_formats.h"
 #include "report/text_writer.h"
 #include "rules/file_check.h"
 #include "rules/rule_engine.h"
@@ -91,14 +92,13 @@ int RunLint(const LintOptions& options) {
     io_error = io_error || d.level == Diagnostic::Level::kError;
   }
 
-  std::string output;
-  if (options.output_format == "json") {
-    output = WriteJson(report, GBREAK_VERSION);
-  } else if (options.statistics) {
-    output = WriteStatistics(report);
-  } else {
-    output = WriteText(report);
+  for (const Rule& rule : (*engine)->rules()) report.rules.push_back(&rule);
+  FormattedReport formatted =
+      FormatReport(report, options.output_format, options.statistics, GBREAK_VERSION);
+  for (const std::string& warning : formatted.warnings) {
+    std::cerr << "gbreak: warning: " << warning << "\n";
   }
+  const std::string& output = formatted.text;
   if (absl::Status written = WriteOutput(options.output_file, output); !written.ok()) {
     PrintError(written.message());
     return kExitError;

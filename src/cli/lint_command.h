@@ -21,7 +21,8 @@ struct LintOptions {
   std::vector<std::string> rule_dirs;
   int threads = 0;  // 0: every core
   double max_file_megabytes = 10;
-  std::string output_format = "text";  // text | json
+  // text | concise | json | json-lines | sarif | github | markdown
+  std::string output_format = "text";
   std::string output_file;             // "" or "-": standard output
   bool exit_zero = false;
   bool statistics = false;  // counts per rule instead of findings

@@ -39,8 +39,11 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
   lint.add_option("--max-file-size", o.max_file_megabytes,
                   "Skip files larger than this many MB, with a warning (default: 10)")
       ->check(CLI::PositiveNumber);
-  lint.add_option("--output-format", o.output_format, "text (default) or json")
-      ->check(CLI::IsMember({"text", "json"}));
+  lint.add_option("--output-format", o.output_format,
+                  "text (default), concise, json, json-lines, sarif, github or markdown "
+                  "(docs/outputs.md)")
+      ->check(CLI::IsMember(
+          {"text", "concise", "json", "json-lines", "sarif", "github", "markdown"}));
   lint.add_option("--output-file,-o", o.output_file, "Write the report here (default: stdout)");
   lint.add_flag("--exit-zero", o.exit_zero, "Exit 0 even when there are findings");
   lint.add_flag("--statistics", o.statistics, "Print the number of findings per rule instead");

@@ -13,6 +13,9 @@ inline constexpr int kJsonSchemaVersion = 1;
 // The whole report as one JSON document.
 std::string WriteJson(const LintReport& report, std::string_view tool_version);
 
+// One finding as a compact JSON object on one line (no newline): the `findings[]` element.
+std::string FindingJsonLine(const Finding& finding);
+
 }  // namespace gbreak
 
 #endif  // GBREAK_REPORT_JSON_WRITER_H_

@@ -1,0 +1,207 @@
+#include "report/markdown_writer.h"
+
+#include <algorithm>
+#include <set>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "absl/strings/strip.h"
+#include "report/ranking.h"
+#include "report/repro.h"
+#include "report/rule_docs.h"
+#include "source/absl_compat.h"
+
+namespace gbreak {
+namespace {
+
+std::string Plural(size_t n, const char* one, const char* many) {
+  return absl::StrCat(n, " ", n == 1 ? one : many);
+}
+
+// A table cell: no newlines, no unescaped pipes.
+std::string Cell(const std::string& text) {
+  return absl::StrReplaceAll(text, {{"|", "\\|"}, {"\n", " "}, {"\r", ""}});
+}
+
+// A fenced code block whose fence is longer than any backtick run inside.
+std::string CodeBlock(const std::string& code, const char* language) {
+  size_t longest = 0, run = 0;
+  for (char c : code) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  std::string fence(std::max<size_t>(3, longest + 1), '`');
+  std::string body = code;
+  if (!body.empty() && body.back() != '\n') body += "\n";
+  return absl::StrCat(fence, language, "\n", body, fence, "\n");
+}
+
+std::string Location(const Finding& f) {
+  return absl::StrCat(f.path, ":", f.start.line, ":", f.start.column);
+}
+
+std::string RuntimeText(const RuntimeStatus& runtime) {
+  switch (runtime.kind) {
+    case RuntimeStatus::Kind::kConfirmed: {
+      std::string text = absl::StrCat("confirmed: Dynamo broke the graph here ",
+                                      Plural(static_cast<size_t>(runtime.break_count), "time",
+                                             "times"));
+      if (runtime.graphs_added > 0) {
+        absl::StrAppend(&text, ", adding ", Plural(static_cast<size_t>(runtime.graphs_added),
+                                                   "graph", "graphs"));
+      }
+      if (!runtime.reason.empty()) absl::StrAppend(&text, " (\"", runtime.reason, "\")");
+      if (!runtime.registry_id.empty()) absl::StrAppend(&text, ", registry ", runtime.registry_id);
+      return text;
+    }
+    case RuntimeStatus::Kind::kNotSeen: return "not seen in the log (not reached in that run?)";
+    case RuntimeStatus::Kind::kNotChecked: break;
+  }
+  return "";
+}
+
+std::string RuntimeCell(const RuntimeStatus& runtime) {
+  switch (runtime.kind) {
+    case RuntimeStatus::Kind::kConfirmed: return absl::StrCat("confirmed ×", runtime.break_count);
+    case RuntimeStatus::Kind::kNotSeen: return "not seen";
+    case RuntimeStatus::Kind::kNotChecked: break;
+  }
+  return "—";
+}
+
+// The source line of a finding, numbered, from the file's bytes.
+std::string SourceLine(const std::string& text, int line) {
+  size_t start = 0;
+  for (int i = 1; i < line; ++i) {
+    start = text.find('\n', start);
+    if (start == std::string::npos) return "";
+    ++start;
+  }
+  size_t end = text.find('\n', start);
+  std::string_view content(text.data() + start,
+                           (end == std::string::npos ? text.size() : end) - start);
+  if (!content.empty() && content.back() == '\r') content.remove_suffix(1);
+  return absl::StrCat(line, " | ", std::string(content));
+}
+
+std::string Summary(const LintReport& report) {
+  std::set<std::string> files;
+  size_t confirmed = 0;
+  for (const Finding& f : report.findings) {
+    files.insert(f.path);
+    if (f.runtime.kind == RuntimeStatus::Kind::kConfirmed) ++confirmed;
+  }
+  std::string out;
+  if (report.graph_count >= 0) {
+    absl::StrAppend(&out, "**Graphs:** Dynamo compiled ",
+                    Plural(static_cast<size_t>(report.graph_count), "graph", "graphs"),
+                    " in the logged run; ", confirmed, " of the breaks below were confirmed there.\n\n");
+  }
+  if (report.findings.empty()) {
+    absl::StrAppend(&out, "No graph breaks found (",
+                    Plural(report.stats.files_checked, "file", "files"), " checked).\n");
+  } else {
+    absl::StrAppend(&out, Plural(report.findings.size(), "graph break", "graph breaks"),
+                    " predicted in ", Plural(files.size(), "file", "files"), " (",
+                    report.stats.files_checked, " checked), most important first.\n");
+  }
+  return out;
+}
+
+std::string Table(const LintReport& report, const std::vector<size_t>& order) {
+  std::string out = "\n| # | where | rule | runtime | confidence | placement |\n"
+                    "|---|---|---|---|---|---|\n";
+  for (size_t i = 0; i < order.size(); ++i) {
+    const Finding& f = report.findings[order[i]];
+    absl::StrAppend(&out, "| ", i + 1, " | `", Cell(Location(f)), "` | ", f.rule->code, " ",
+                    f.rule->name, " | ", RuntimeCell(f.runtime), " | ",
+                    ToAbsl(ConfidenceName(f.confidence)), " | ",
+                    ToAbsl(PlacementName(f.placement)), " |\n");
+  }
+  return out;
+}
+
+std::string CallChain(const Finding& f) {
+  if (f.call_chain.empty()) return "";
+  std::string out = "**Call chain** (from the compiled entry):\n\n";
+  for (size_t i = 0; i < f.call_chain.size(); ++i) {
+    const CallStep& s = f.call_chain[i];
+    absl::StrAppend(&out, i + 1, ". `", s.path, ":", s.line, "`",
+                    s.function.empty() ? "" : absl::StrCat(" in `", s.function, "`"), "\n");
+  }
+  absl::StrAppend(&out, f.call_chain.size() + 1, ". `", Location(f), "`: the break\n\n");
+  return out;
+}
+
+std::string Section(size_t number, const Finding& f, const MarkdownOptions& options) {
+  const Rule& rule = *f.rule;
+  std::string out = absl::StrCat("## ", number, ". `", Location(f), "`: ", rule.code, " ",
+                                 rule.name, "\n\n");
+  absl::StrAppend(&out, "**Cause:** ", f.message, "\n\n");
+  if (std::string runtime = RuntimeText(f.runtime); !runtime.empty()) {
+    absl::StrAppend(&out, "**Runtime:** ", runtime, "\n\n");
+  }
+  if (f.origin != "user") absl::StrAppend(&out, "**In library:** ", f.origin, "\n\n");
+  std::optional<std::string> text = options.read_file ? options.read_file(f.path) : std::nullopt;
+  if (text.has_value()) {
+    if (std::string line = SourceLine(*text, f.start.line); !line.empty()) {
+      absl::StrAppend(&out, CodeBlock(line, "python"), "\n");
+    }
+  }
+  absl::StrAppend(&out, CallChain(f));
+  if (!rule.rationale.empty()) {
+    absl::StrAppend(&out, "**Why Dynamo breaks:** ", absl::StripAsciiWhitespace(rule.rationale),
+                    "\n\n");
+  }
+  std::string fix = f.fix.empty() ? rule.fix : f.fix;
+  if (!fix.empty()) absl::StrAppend(&out, "**Fix:** ", absl::StripAsciiWhitespace(fix), "\n\n");
+  if (!rule.example_after.empty()) {
+    absl::StrAppend(&out, "For example:\n\n",
+                    CodeBlock(std::string(absl::StripAsciiWhitespace(rule.example_after)),
+                              "python"),
+                    "\n");
+  }
+  for (const std::string& id : rule.registry_ids) {
+    absl::StrAppend(&out, "Dynamo's registry: [", id, "](", RegistryLink(id), ")\n\n");
+  }
+  if (text.has_value()) {
+    if (std::optional<Repro> repro = MakeRepro(f, *text)) {
+      absl::StrAppend(&out, "**Repro** (compiles `", repro->target, "` ",
+                      repro->fullgraph ? "with `fullgraph=True`" : "and checks `explain()`",
+                      repro->complete ? "" : "; fill in the line marked `# EDIT:`",
+                      "):\n\n", CodeBlock(repro->script, "python"), "\n");
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string WriteMarkdown(const LintReport& report, const MarkdownOptions& options) {
+  std::string out = "# gbreak report\n\n";
+  absl::StrAppend(&out, Summary(report));
+  std::vector<size_t> order = ImportanceOrder(report.findings);
+  if (!order.empty()) absl::StrAppend(&out, Table(report, order), "\n");
+  for (size_t i = 0; i < order.size(); ++i) {
+    absl::StrAppend(&out, Section(i + 1, report.findings[order[i]], options));
+  }
+  if (!report.diagnostics.empty()) {
+    absl::StrAppend(&out, "## Problems reading the input\n\n");
+    for (const Diagnostic& d : report.diagnostics) {
+      absl::StrAppend(&out, "- ", d.level == Diagnostic::Level::kError ? "error" : "warning",
+                      ": `", d.path, d.line > 0 ? absl::StrCat(":", d.line) : "", "`: ",
+                      d.message, "\n");
+    }
+  }
+  if (out.size() < 2 || out.substr(out.size() - 2) != "\n\n") out += "\n";
+  absl::StrAppend(&out, "---\n\nGenerated by gbreak ", options.tool_version,
+                  ". Repro scripts need torch; run them from the directory gbreak ran in.\n");
+  // Trailing blank lines collapse to one newline.
+  while (out.size() >= 2 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n') {
+    out.pop_back();
+  }
+  return out;
+}
+
+}  // namespace gbreak
