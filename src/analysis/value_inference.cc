@@ -200,6 +200,10 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
     return Value::Of(Value::kConstant);
   }
   if (IsTensorEntry(function)) return Value::Tensor(/*assumed=*/true);
+  // Constructor arguments are hyperparameters and configs (or submodules), not tensor data.
+  if (DefinitionName(function, text_) == "__init__" || name == "config" || name == "cfg") {
+    return Value::Of(Value::kConstant);
+  }
   // A helper: its callers in this file say what it receives.
   uint32_t count = ts_node_named_child_count(Field(function, "parameters"));
   size_t position = 0;

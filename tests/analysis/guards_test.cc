@@ -1,0 +1,87 @@
+#include "analysis/guards.h"
+
+#include <gtest/gtest.h>
+
+#include "analysis/analysis_test_util.h"
+
+namespace gbreak {
+namespace {
+
+using ::gbreak::testing::ParsedSnippet;
+
+bool Guarded(ParsedSnippet& s, std::string_view call, Mode mode = Mode::kEval) {
+  TSNode node = s.Find("call", call);
+  EXPECT_FALSE(ts_node_is_null(node)) << call;
+  return IsGuardedAway(node, s.text(), s.facts().imports(), mode);
+}
+
+TEST(GuardsTest, IsCompilingBranches) {
+  ParsedSnippet s(R"(import torch
+from torch._dynamo import is_compiling
+from typing import TYPE_CHECKING
+def f(x):
+    if not torch.compiler.is_compiling():
+        a()
+    if torch.compiler.is_compiling():
+        b()
+    else:
+        c()
+    if is_compiling() or x:
+        d()
+    elif x:
+        e()
+    if TYPE_CHECKING:
+        g()
+    if torch.jit.is_scripting():
+        h()
+    y = k() if torch._dynamo.is_compiling() else l()
+)");
+  EXPECT_TRUE(Guarded(s, "a()"));
+  EXPECT_FALSE(Guarded(s, "b()"));
+  EXPECT_TRUE(Guarded(s, "c()"));
+  EXPECT_FALSE(Guarded(s, "d()"));
+  EXPECT_TRUE(Guarded(s, "e()"));
+  EXPECT_TRUE(Guarded(s, "g()"));
+  EXPECT_TRUE(Guarded(s, "h()"));
+  EXPECT_FALSE(Guarded(s, "k()"));
+  EXPECT_TRUE(Guarded(s, "l()"));
+}
+
+TEST(GuardsTest, EarlyExitAndLocalVariable) {
+  ParsedSnippet s(R"(import torch
+def is_torchdynamo_compiling():
+    return False
+def f(x):
+    compiling = torch.compiler.is_compiling()
+    if not compiling:
+        a()
+    if is_torchdynamo_compiling():
+        return x
+    b()
+)");
+  EXPECT_TRUE(Guarded(s, "a()"));
+  EXPECT_TRUE(Guarded(s, "b()"));
+}
+
+TEST(GuardsTest, TrainingFoldsPerMode) {
+  ParsedSnippet s(R"(class M:
+    def forward(self, x):
+        if self.training and x:
+            a()
+        else:
+            b()
+)");
+  EXPECT_TRUE(Guarded(s, "a()", Mode::kEval));
+  EXPECT_FALSE(Guarded(s, "a()", Mode::kTrain));
+  EXPECT_FALSE(Guarded(s, "b()", Mode::kEval));
+  EXPECT_FALSE(Guarded(s, "b()", Mode::kTrain));  // x unknown: the else may run in train
+}
+
+TEST(GuardsTest, UnknownConditionsGuardNothing) {
+  ParsedSnippet s("def f(x):\n    if x.sum() > 0:\n        a()\n    else:\n        b()\n");
+  EXPECT_FALSE(Guarded(s, "a()"));
+  EXPECT_FALSE(Guarded(s, "b()"));
+}
+
+}  // namespace
+}  // namespace gbreak
