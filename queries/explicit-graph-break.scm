@@ -2,5 +2,6 @@
 ; `import torch._dynamo as dynamo`).
 ((call
    function: [(identifier) (attribute)] @fn) @report
- (#resolves-to? @fn "torch._dynamo.graph_break")
+ (#resolves-to? @fn "torch._dynamo.graph_break" "torch._dynamo.skip_frame"
+                    "torch._dynamo.step_unsupported")
  (#in-compiled-region? @report))

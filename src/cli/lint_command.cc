@@ -14,6 +14,7 @@
 #include "report/lint_report.h"
 #include "report/output_formats.h"
 #include "report/text_writer.h"
+#include "rules/dynamo_settings.h"
 #include "rules/file_check.h"
 #include "rules/rule_engine.h"
 #include "source/parallel_for.h"
@@ -70,6 +71,23 @@ int RunLint(const LintOptions& options) {
   if (!selected.ok()) {
     PrintError(selected.status().message());
     return kExitError;
+  }
+  DynamoSettings settings;
+  if (!options.torch_version.empty()) {
+    if (absl::Status status = settings.SetTorchVersion(options.torch_version); !status.ok()) {
+      PrintError(absl::StrCat("--torch-version: ", status.message()));
+      return kExitError;
+    }
+  }
+  for (const std::string& assignment : options.dynamo_config) {
+    if (absl::Status status = settings.Set(assignment); !status.ok()) {
+      PrintError(absl::StrCat("--dynamo-config: ", status.message()));
+      return kExitError;
+    }
+  }
+  std::erase_if(*selected, [&](const Rule& rule) { return !settings.Applies(rule); });
+  for (Rule& rule : *selected) {
+    rule.query_source = ApplyQueryDirectives(rule.query_source, settings);
   }
   absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(*std::move(selected));
   if (!engine.ok()) {

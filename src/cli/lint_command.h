@@ -27,6 +27,10 @@ struct LintOptions {
   bool exit_zero = false;
   bool statistics = false;  // counts per rule instead of findings
   bool stats = false;       // run statistics on stderr
+  // The torch version and Dynamo settings rules are selected for (rules/dynamo_settings.h):
+  // `--torch-version`, `--dynamo-config KEY=VALUE` (and its shorthands).
+  std::string torch_version;
+  std::vector<std::string> dynamo_config;
 };
 
 // Runs `gbreak lint`; returns the process exit code.

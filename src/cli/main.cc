@@ -48,6 +48,20 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
   lint.add_flag("--exit-zero", o.exit_zero, "Exit 0 even when there are findings");
   lint.add_flag("--statistics", o.statistics, "Print the number of findings per rule instead");
   lint.add_flag("--stats", o.stats, "Print files, bytes and timings to stderr");
+  lint.add_option("--torch-version", o.torch_version,
+                  "Select the rules for this torch version (default: 2.13)");
+  lint.add_option("--dynamo-config", o.dynamo_config,
+                  "A torch._dynamo.config value, KEY=VALUE (repeatable; lists comma-separated, "
+                  "e.g. reorderable_logging_functions=builtins.print)")
+      ->allow_extra_args(false);
+  lint.add_flag_callback(
+      "--capture-scalar-outputs",
+      [&o] { o.dynamo_config.push_back("capture_scalar_outputs=true"); },
+      "Same as --dynamo-config capture_scalar_outputs=true");
+  lint.add_flag_callback(
+      "--capture-dynamic-output-shape-ops",
+      [&o] { o.dynamo_config.push_back("capture_dynamic_output_shape_ops=true"); },
+      "Same as --dynamo-config capture_dynamic_output_shape_ops=true");
 }
 
 int Main(int argc, char** argv) {

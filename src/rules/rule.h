@@ -42,6 +42,12 @@ struct Rule {
   std::string example_after;
   bool enabled_by_default = true;
   Kind kind = Kind::kQuery;
+  // When Dynamo breaks on the construct (rules/dynamo_settings.h): the torch versions (`torch =
+  // ">=2.1,<2.6"`, "" = all), settings that must hold (`only_config`) and settings under which
+  // Dynamo traces it instead (`unless_config`, e.g. "capture_scalar_outputs").
+  std::string torch_range;
+  std::vector<std::string> only_config;
+  std::vector<std::string> unless_config;
 
   std::string origin;        // where the TOML came from, e.g. "rules/print-call.toml"
   std::string query_origin;  // where the query came from, e.g. "queries/print-call.scm"

@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/ascii.h"
 #include "re2/re2.h"
+#include "rules/dynamo_settings.h"
 #include "rules/embedded_files.h"
 #include "source/absl_compat.h"
 #include "source/file_reader.h"
@@ -25,7 +26,7 @@ const std::set<std::string, std::less<>>& KnownKeys() {
   static const auto* keys = new std::set<std::string, std::less<>>{
       "code",     "name",      "category", "summary", "message", "severity",
       "confidence", "registry_ids", "predicates", "rationale", "fix", "example",
-      "enabled",  "kind"};
+      "enabled",  "kind", "torch", "only_config", "unless_config"};
   return *keys;
 }
 
@@ -178,9 +179,25 @@ absl::StatusOr<Rule> ParseRuleToml(std::string_view toml_text, const std::string
   }
   for (auto [key, field] :
        {std::pair<std::string, std::vector<std::string>*>{"registry_ids", &rule.registry_ids},
-        {"predicates", &rule.predicates}}) {
+        {"predicates", &rule.predicates},
+        {"only_config", &rule.only_config},
+        {"unless_config", &rule.unless_config}}) {
     absl::Status status = ReadStringArray(table, key, origin, field);
     if (!status.ok()) return status;
+  }
+  if (absl::Status status = ReadString(table, "torch", /*required=*/false, origin, &rule.torch_range);
+      !status.ok()) {
+    return status;
+  }
+  if (absl::Status status = ValidateVersionRange(rule.torch_range); !status.ok()) {
+    return ErrorIn(origin, std::string(status.message()));
+  }
+  for (const std::vector<std::string>* conditions : {&rule.only_config, &rule.unless_config}) {
+    for (const std::string& condition : *conditions) {
+      if (absl::Status status = ValidateCondition(condition); !status.ok()) {
+        return ErrorIn(origin, std::string(status.message()));
+      }
+    }
   }
   const toml::table* example = table["example"].as_table();
   if (example == nullptr) return ErrorIn(origin, "missing table `[example]` (before and after)");
@@ -226,6 +243,9 @@ absl::StatusOr<std::vector<Rule>> LoadEmbeddedRules() {
       }
       rule->query_origin = absl::StrCat("queries/", it->first, ".scm");
       rule->query_source = std::string(it->second);
+      if (absl::Status status = ValidateQueryDirectives(rule->query_source); !status.ok()) {
+        return ErrorIn(rule->query_origin, std::string(status.message()));
+      }
     }
     rules.push_back(*std::move(rule));
   }
@@ -259,6 +279,9 @@ absl::StatusOr<std::vector<Rule>> LoadRulesFromDirectory(const std::string& dir)
       }
       rule->query_origin = query_path;
       rule->query_source = *std::move(query);
+      if (absl::Status status = ValidateQueryDirectives(rule->query_source); !status.ok()) {
+        return ErrorIn(query_path, std::string(status.message()));
+      }
     }
     rules.push_back(*std::move(rule));
   }

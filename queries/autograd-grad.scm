@@ -1,0 +1,4 @@
+((call
+   function: (attribute) @fn) @report
+ (#resolves-to? @fn "torch.autograd.grad")
+ (#in-compiled-region? @report))

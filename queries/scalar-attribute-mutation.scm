@@ -1,0 +1,14 @@
+; `self.attr += <number or name>` (augmented assignment on an attribute of self).
+((augmented_assignment
+   left: (attribute object: (identifier) @obj)
+   right: [(integer) (float) (identifier) (attribute) (unary_operator)]) @report
+ (#eq? @obj "self")
+ (#in-compiled-region? @report))
+
+; `NAME += ...` on a name declared `global` in the same function.
+((block
+   (global_statement (identifier) @global)
+   (expression_statement
+     (augmented_assignment left: (identifier) @name) @report))
+ (#eq? @name @global)
+ (#in-compiled-region? @report))
