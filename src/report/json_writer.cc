@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "crosscheck/runtime_writer.h"
+
 namespace gbreak {
 namespace {
 
@@ -13,25 +15,26 @@ ordered_json Position(const SourcePosition& p) {
 
 ordered_json FindingJson(const Finding& f) {
   const Rule& rule = *f.rule;
-  return ordered_json{{"code", rule.code},
-                      {"name", rule.name},
-                      {"category", rule.category},
-                      {"message", f.message},
-                      {"severity", SeverityName(rule.severity)},
-                      {"confidence", ConfidenceName(f.confidence)},
-                      {"file", f.path},
-                      {"start", Position(f.start)},
-                      {"end", Position(f.end)},
-                      {"placement", PlacementName(f.placement)},
-                      {"registry_ids", rule.registry_ids},
-                      {"fix", rule.fix}};
+  ordered_json j{{"code", rule.code},
+                 {"name", rule.name},
+                 {"category", rule.category},
+                 {"message", f.message},
+                 {"severity", SeverityName(rule.severity)},
+                 {"confidence", ConfidenceName(f.confidence)},
+                 {"file", f.path},
+                 {"start", Position(f.start)},
+                 {"end", Position(f.end)},
+                 {"placement", PlacementName(f.placement)},
+                 {"registry_ids", rule.registry_ids},
+                 {"fix", rule.fix}};
+  // Only after a log cross-check, so output without --log is unchanged.
+  if (f.runtime.kind != RuntimeStatus::Kind::kNotChecked) {
+    j["runtime"] = RuntimeStatusJson(f.runtime);
+  }
+  return j;
 }
 
 }  // namespace
-
-std::string FindingJsonLine(const Finding& finding) {
-  return FindingJson(finding).dump(-1, ' ', false, ordered_json::error_handler_t::replace);
-}
 
 std::string WriteJson(const LintReport& report, std::string_view tool_version) {
   ordered_json findings = ordered_json::array();
@@ -53,6 +56,7 @@ std::string WriteJson(const LintReport& report, std::string_view tool_version) {
        {{"files_checked", report.stats.files_checked},
         {"files_skipped", report.stats.files_skipped},
         {"findings", report.findings.size()}}}};
+  if (report.runtime) document["runtime"] = RuntimeJson(*report.runtime);
   // Invalid UTF-8 in a message (a syntax-error excerpt) is replaced, never a crash.
   return document.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
 }

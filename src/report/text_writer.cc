@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "crosscheck/runtime_writer.h"
 
 namespace gbreak {
 namespace {
@@ -24,9 +25,10 @@ std::string WriteText(const LintReport& report) {
   std::set<std::string> files_with_findings;
   for (const Finding& f : report.findings) {
     absl::StrAppend(&out, f.path, ":", f.start.line, ":", f.start.column, ": ", f.rule->code, " ",
-                    f.message, "\n");
+                    f.message, RuntimeSuffix(f.runtime), "\n");
     files_with_findings.insert(f.path);
   }
+  if (report.runtime) absl::StrAppend(&out, "\n", RuntimeSectionText(*report.runtime), "\n");
   if (report.findings.empty()) {
     absl::StrAppend(&out, "All checks passed (", Plural(report.stats.files_checked, "file", "files"),
                     " checked).\n");
@@ -35,6 +37,7 @@ std::string WriteText(const LintReport& report) {
                     Plural(files_with_findings.size(), "file", "files"), " (",
                     report.stats.files_checked, " checked).\n");
   }
+  if (report.runtime) absl::StrAppend(&out, "Runtime: ", RuntimeTally(*report.runtime), ".\n");
   return out;
 }
 

@@ -1,0 +1,68 @@
+#ifndef GBREAK_LOGS_LOG_SINK_H_
+#define GBREAK_LOGS_LOG_SINK_H_
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "logs/break_report.h"
+#include "logs/log_events.h"
+
+namespace gbreak {
+
+// Collects the events of one log as the readers produce them and links them at the end: which
+// graph a break ended, how many graphs a break added. Memory grows with sites, frames and graphs,
+// not with the log's size.
+class LogSink {
+ public:
+  explicit LogSink(std::string log_path);
+
+  LogPlace Place(int64_t line) const { return LogPlace{log_, line}; }
+
+  void AddBreak(const BreakReport& report, std::string_view compile_id, int64_t line);
+  // A frame compile started (`Step 1: … start tracing`, `dynamo_start`).
+  void StartFrame(std::string_view compile_id, std::string_view function, std::string_view file,
+                  int first_line, int64_t line);
+  // The frame's graph went to the backend (`Step 2: calling compiler function`,
+  // `dynamo_output_graph`).
+  void AddDynamoGraph(std::string_view compile_id, std::string_view backend, int64_t line);
+  void AddRecompile(Recompile recompile);
+  void AddFailure(CompileFailure failure);
+  void AddTtGraph(TtGraph graph);
+  void Diagnose(int64_t line, std::string message);
+  void CountModule() { ++summary_.mlir_modules; }
+
+  // The index of the latest Dynamo graph, -1 before the first.
+  int LastDynamoGraph() const { return static_cast<int>(summary_.dynamo_graphs.size()) - 1; }
+
+  // The frame compiled under `compile_id` (restart suffix ignored); false when not seen.
+  bool FrameOf(std::string_view compile_id, std::string* function, std::string* file,
+               int* first_line) const;
+
+  int TtGraphCount() const { return static_cast<int>(summary_.tt_graphs.size()); }
+
+  // Links events and returns the summary (call once).
+  LogSummary Finish();
+
+ private:
+  struct Frame {
+    std::string function;
+    std::string file;
+    int first_line = 0;
+    bool resumed = false;
+  };
+  // Compile ids without the restart suffix: "0/0_1" → "0/0".
+  static std::string BaseId(std::string_view compile_id);
+
+  std::string log_;
+  LogSummary summary_;
+  std::map<std::string, Frame> frames_;                   // by base compile id
+  std::map<std::string, SourceFrame> last_break_;         // by base compile id
+  std::map<std::pair<std::string, int>, int> resumes_;    // (file, line) → resume frames
+  static constexpr size_t kMaxDiagnostics = 50;
+};
+
+}  // namespace gbreak
+
+#endif  // GBREAK_LOGS_LOG_SINK_H_

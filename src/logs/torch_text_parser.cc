@@ -1,0 +1,294 @@
+#include "logs/torch_text_parser.h"
+
+#include <optional>
+#include <utility>
+
+#include "logs/break_report.h"
+#include "logs/text_util.h"
+
+namespace gbreak {
+namespace {
+
+constexpr std::string_view kStartTracing = "Step 1: torchdynamo start tracing ";
+constexpr std::string_view kCallingCompiler = "Step 2: calling compiler function ";
+constexpr std::string_view kRecompiling = "Recompiling function ";
+constexpr std::string_view kLimit = "torch._dynamo hit config.";
+constexpr std::string_view kWontConvert = "WON'T CONVERT ";
+constexpr std::string_view kExc = "torch._dynamo.exc.";
+constexpr std::string_view kFailOnRecompile = "Detected recompile when torch.compile stance is";
+
+// "fn (file:line)" or "'fn' (file:line)" → fields.
+void ParseFunctionAt(std::string_view text, std::string* function, std::string* file, int* line) {
+  size_t open = text.find(" (");
+  if (open == std::string_view::npos) return;
+  std::string_view fn = Trim(text.substr(0, open));
+  if (fn.size() >= 2 && fn.front() == '\'' && fn.back() == '\'') fn = fn.substr(1, fn.size() - 2);
+  *function = std::string(fn);
+  std::string_view where = text.substr(open + 2);
+  if (where.ends_with(")")) where.remove_suffix(1);
+  if (auto split = SplitFileLine(where)) {
+    *file = std::string(split->first);
+    *line = split->second;
+  }
+}
+
+CompileFailure::Kind ExceptionKind(std::string_view cls, std::string_view message) {
+  if (cls == "BackendCompilerFailed") return CompileFailure::Kind::kBackendCompilerFailed;
+  if (cls == "InternalTorchDynamoError") return CompileFailure::Kind::kInternalError;
+  if (cls == "Unsupported" || cls == "UncapturedHigherOrderOpError" || cls == "UserError") {
+    return CompileFailure::Kind::kFullgraphError;
+  }
+  if (cls == "FailOnRecompileLimitHit" || cls == "RecompileLimitExceeded") {
+    return CompileFailure::Kind::kRecompileLimit;
+  }
+  if (message.find("likely to be a Dynamo bug") != std::string_view::npos) {
+    return CompileFailure::Kind::kInternalError;
+  }
+  return CompileFailure::Kind::kOther;
+}
+
+}  // namespace
+
+bool TorchTextParser::StartsRecord(const TorchLine& line, Kind* kind) const {
+  std::string_view msg = line.msg;
+  if (msg.starts_with("Graph break from `Tensor.item()`")) {
+    *kind = Kind::kIgnored;
+  } else if (IsBreakReportStart(msg)) {
+    *kind = Kind::kBreak;
+  } else if (msg.starts_with(kRecompiling)) {
+    *kind = Kind::kRecompile;
+  } else if (msg.starts_with(kLimit)) {
+    *kind = Kind::kRecompileLimit;
+  } else if (msg.starts_with(kWontConvert)) {
+    *kind = Kind::kWontConvert;
+  } else if (!line.prefixed && msg.starts_with(kExc) && msg.find(": ") != std::string_view::npos) {
+    // Only on bare stderr: a prefixed one is part of a logged traceback (exc_info).
+    *kind = Kind::kException;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+void TorchTextParser::Line(std::string_view text, int64_t number) {
+  TorchLine t = SplitTorchLine(text);
+  std::string pid(t.pid);
+  auto it = open_.find(pid);
+  Kind kind;
+  bool starts = StartsRecord(t, &kind);
+  if (it != open_.end() && it->second.open) {
+    Record& r = it->second;
+    bool same = t.prefixed ? t.prefix == r.prefix : r.prefix.empty();
+    bool ends = !t.prefixed && (Trim(t.msg).starts_with("Set TORCHDYNAMO_VERBOSE") ||
+                                t.msg.starts_with("Traceback (most recent call last)"));
+    if (same && (!starts || r.kind == Kind::kIgnored) && !ends &&
+        r.lines.size() < kMaxRecordLines) {
+      r.lines.emplace_back(t.msg);
+      return;
+    }
+    Close(r);
+  }
+  if (starts) {
+    Record& r = open_[pid];
+    r.kind = kind;
+    r.prefix = std::string(t.prefix);
+    r.compile_id = std::string(t.compile_id);
+    r.lines.clear();
+    r.lines.emplace_back(t.msg);
+    r.first_line = number;
+    r.open = true;
+    return;
+  }
+  SingleLine(t, number);
+}
+
+void TorchTextParser::SingleLine(const TorchLine& t, int64_t number) {
+  std::string_view msg = t.msg;
+  if (msg.starts_with(kStartTracing)) {
+    std::string_view rest = Trim(msg.substr(kStartTracing.size()));
+    std::string_view function = rest;
+    std::string_view file;
+    int first_line = 0;
+    // `<fn> <file>:<line>`; the function may be `<graph break in f>` (spaces inside <>).
+    size_t space = rest.starts_with("<") ? rest.find("> ") : rest.find(' ');
+    if (space != std::string_view::npos) {
+      if (rest.starts_with("<")) ++space;
+      function = rest.substr(0, space);
+      if (auto split = SplitFileLine(Trim(rest.substr(space)))) {
+        file = split->first;
+        first_line = split->second;
+      }
+    }
+    sink_.StartFrame(t.compile_id, function, file, first_line, number);
+    return;
+  }
+  if (msg.starts_with(kCallingCompiler)) {
+    sink_.AddDynamoGraph(t.compile_id, Trim(msg.substr(kCallingCompiler.size())), number);
+    return;
+  }
+  if (msg.starts_with(kFailOnRecompile)) {
+    CompileFailure f;
+    f.kind = CompileFailure::Kind::kRecompileLimit;
+    f.message = std::string(msg);
+    f.place.line = number;
+    sink_.AddFailure(std::move(f));
+  }
+}
+
+void TorchTextParser::Close(Record& record) {
+  if (!record.open) return;
+  record.open = false;
+  switch (record.kind) {
+    case Kind::kBreak:
+      CloseBreak(record);
+      break;
+    case Kind::kRecompile:
+      CloseRecompile(record);
+      break;
+    case Kind::kRecompileLimit:
+      CloseRecompileLimit(record);
+      break;
+    case Kind::kWontConvert:
+      CloseWontConvert(record);
+      break;
+    case Kind::kException:
+      CloseException(record);
+      break;
+    case Kind::kIgnored:
+      break;
+  }
+  record.lines.clear();
+}
+
+void TorchTextParser::CloseBreak(Record& record) {
+  std::optional<BreakReport> report = ParseBreakReport(record.lines);
+  if (!report) {
+    sink_.Diagnose(record.first_line,
+                   "graph-break report with no readable location (truncated?); skipped");
+    return;
+  }
+  sink_.AddBreak(*report, record.compile_id, record.first_line);
+}
+
+void TorchTextParser::CloseRecompile(Record& record) {
+  // Recompiling function <fn> in <file>:<line>
+  Recompile r;
+  r.place.line = record.first_line;
+  std::string_view head = std::string_view(record.lines[0]).substr(kRecompiling.size());
+  size_t in = head.find(" in ");
+  r.function = std::string(head.substr(0, in));
+  if (in != std::string_view::npos) {
+    if (auto split = SplitFileLine(Trim(head.substr(in + 4)))) {
+      r.file = std::string(split->first);
+      r.line = split->second;
+    }
+  }
+  for (size_t i = 1; i < record.lines.size(); ++i) {
+    std::string_view line = Trim(record.lines[i]);
+    if (!line.starts_with("- ")) continue;
+    std::string_view item = TrimLeft(line.substr(2));
+    size_t colon = item.find(": ");
+    // `- 0/0: <guard>`; the `- User stack trace:` lines under it name where the guard came from.
+    if (colon != std::string_view::npos && item.substr(0, colon).find('/') != std::string_view::npos &&
+        ParseInt(item.substr(0, item.find('/')))) {
+      r.guards.emplace_back(item);
+    } else if (std::optional<SourceFrame> frame = ParseTracebackFrame(item)) {
+      if (r.guard_at.line == 0) r.guard_at = *frame;
+    }
+  }
+  sink_.AddRecompile(std::move(r));
+}
+
+void TorchTextParser::CloseRecompileLimit(Record& record) {
+  CompileFailure f;
+  f.kind = CompileFailure::Kind::kRecompileLimit;
+  f.place.line = record.first_line;
+  f.message = std::string(Trim(std::string_view(record.lines[0]).substr(14)));  // "hit config.…"
+  for (size_t i = 1; i < record.lines.size(); ++i) {
+    std::string_view line = Trim(record.lines[i]);
+    if (line.starts_with("function: ")) {
+      ParseFunctionAt(line.substr(10), &f.function, &f.file, &f.line);
+    } else if (line.starts_with("last reason: ")) {
+      f.message += "; last reason: " + std::string(Trim(line.substr(13)));
+    }
+  }
+  sink_.AddFailure(std::move(f));
+}
+
+void TorchTextParser::CloseWontConvert(Record& record) {
+  // WON'T CONVERT <fn> <file> line <n>, then `due to:` and a traceback ending in the exception.
+  CompileFailure f;
+  f.kind = CompileFailure::Kind::kFrameSkipped;
+  f.place.line = record.first_line;
+  std::string_view head = Trim(std::string_view(record.lines[0]).substr(kWontConvert.size()));
+  size_t space = head.find(' ');
+  size_t line_word = head.rfind(" line ");
+  if (space != std::string_view::npos && line_word != std::string_view::npos && line_word > space) {
+    f.function = std::string(head.substr(0, space));
+    f.file = std::string(head.substr(space + 1, line_word - space - 1));
+    f.line = ParseInt(Trim(head.substr(line_word + 6))).value_or(0);
+  }
+  f.message = "frame not compiled (WON'T CONVERT)";
+  for (const std::string& l : record.lines) {
+    std::string_view line = Trim(l);
+    if (line.starts_with(kExc)) {
+      std::string_view rest = line.substr(kExc.size());
+      size_t colon = rest.find(": ");
+      if (colon == std::string_view::npos) continue;
+      CompileFailure::Kind kind = ExceptionKind(rest.substr(0, colon), rest);
+      if (kind != CompileFailure::Kind::kOther && kind != CompileFailure::Kind::kFullgraphError) {
+        f.kind = kind;
+      }
+      f.message = std::string(rest);
+    }
+  }
+  sink_.AddFailure(std::move(f));
+}
+
+void TorchTextParser::CloseException(Record& record) {
+  std::string_view head = std::string_view(record.lines[0]).substr(kExc.size());
+  size_t colon = head.find(": ");
+  std::string_view cls = head.substr(0, colon);
+  std::string_view message = head.substr(colon + 2);
+  CompileFailure f;
+  f.kind = ExceptionKind(cls, message);
+  f.place.line = record.first_line;
+  f.message = std::string(cls) + ": " + std::string(message);
+  if (message.ends_with("raised:") && record.lines.size() > 1) {
+    f.message += " " + std::string(Trim(record.lines[1]));  // the backend's own error
+  }
+  // `from user code:` frames: the last is the failing line.
+  bool in_stack = false;
+  for (size_t i = 1; i < record.lines.size(); ++i) {
+    std::string_view line = record.lines[i];
+    if (Trim(line) == "from user code:") {
+      in_stack = true;
+      continue;
+    }
+    if (!in_stack) {
+      if (f.kind == CompileFailure::Kind::kOther &&
+          line.find("likely to be a Dynamo bug") != std::string_view::npos) {
+        f.kind = CompileFailure::Kind::kInternalError;
+      }
+      continue;
+    }
+    if (std::optional<SourceFrame> frame = ParseTracebackFrame(line)) {
+      f.file = frame->file;
+      f.line = frame->line;
+      f.function = frame->function;
+    }
+  }
+  sink_.AddFailure(std::move(f));
+}
+
+void TorchTextParser::Finish() {
+  for (auto& [pid, record] : open_) {
+    if (record.open && record.kind == Kind::kBreak && record.lines.size() == 1 &&
+        record.lines[0].starts_with("Graph break: ")) {
+      sink_.Diagnose(record.first_line, "the log ends inside a graph-break report");
+    }
+    Close(record);
+  }
+}
+
+}  // namespace gbreak

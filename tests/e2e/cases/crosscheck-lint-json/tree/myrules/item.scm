@@ -1,0 +1,2 @@
+((call function: (attribute attribute: (identifier) @method)) @report
+ (#eq? @method "item"))
