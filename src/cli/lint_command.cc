@@ -13,7 +13,9 @@
 #include "cli/output_file.h"
 #include "report/json_writer.h"
 #include "report/lint_report.h"
+#include "report/output_formats.h"
 #include "report/text_writer.h"
+#include "rules/dynamo_settings.h"
 #include "rules/file_check.h"
 #include "rules/rule_engine.h"
 #include "source/parallel_for.h"
@@ -71,6 +73,23 @@ int RunLint(const LintOptions& options) {
     PrintError(selected.status().message());
     return kExitError;
   }
+  DynamoSettings settings;
+  if (!options.torch_version.empty()) {
+    if (absl::Status status = settings.SetTorchVersion(options.torch_version); !status.ok()) {
+      PrintError(absl::StrCat("--torch-version: ", status.message()));
+      return kExitError;
+    }
+  }
+  for (const std::string& assignment : options.dynamo_config) {
+    if (absl::Status status = settings.Set(assignment); !status.ok()) {
+      PrintError(absl::StrCat("--dynamo-config: ", status.message()));
+      return kExitError;
+    }
+  }
+  std::erase_if(*selected, [&](const Rule& rule) { return !settings.Applies(rule); });
+  for (Rule& rule : *selected) {
+    rule.query_source = ApplyQueryDirectives(rule.query_source, settings);
+  }
   absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(*std::move(selected));
   if (!engine.ok()) {
     PrintError(engine.status().message());
@@ -93,14 +112,13 @@ int RunLint(const LintOptions& options) {
     io_error = io_error || d.level == Diagnostic::Level::kError;
   }
 
-  std::string output;
-  if (options.output_format == "json") {
-    output = WriteJson(report, GBREAK_VERSION);
-  } else if (options.statistics) {
-    output = WriteStatistics(report);
-  } else {
-    output = WriteText(report);
+  for (const Rule& rule : (*engine)->rules()) report.rules.push_back(&rule);
+  FormattedReport formatted =
+      FormatReport(report, options.output_format, options.statistics, GBREAK_VERSION);
+  for (const std::string& warning : formatted.warnings) {
+    std::cerr << "gbreak: warning: " << warning << "\n";
   }
+  const std::string& output = formatted.text;
   if (absl::Status written = WriteOutput(options.output_file, output); !written.ok()) {
     PrintError(written.message());
     return kExitError;

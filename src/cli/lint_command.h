@@ -21,11 +21,16 @@ struct LintOptions {
   std::vector<std::string> rule_dirs;
   int threads = 0;  // 0: every core
   double max_file_megabytes = 10;
-  std::string output_format = "text";  // text | json
+  // text | concise | json | json-lines | sarif | github | markdown
+  std::string output_format = "text";
   std::string output_file;             // "" or "-": standard output
   bool exit_zero = false;
   bool statistics = false;  // counts per rule instead of findings
   bool stats = false;       // run statistics on stderr
+  // The torch version and Dynamo settings rules are selected for (rules/dynamo_settings.h):
+  // `--torch-version`, `--dynamo-config KEY=VALUE` (and its shorthands).
+  std::string torch_version;
+  std::vector<std::string> dynamo_config;
   // Runtime logs to cross-check the findings against (`--log`; docs/logs.md).
   std::vector<std::string> logs;
 };

@@ -40,8 +40,11 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
   lint.add_option("--max-file-size", o.max_file_megabytes,
                   "Skip files larger than this many MB, with a warning (default: 10)")
       ->check(CLI::PositiveNumber);
-  lint.add_option("--output-format", o.output_format, "text (default) or json")
-      ->check(CLI::IsMember({"text", "json"}));
+  lint.add_option("--output-format", o.output_format,
+                  "text (default), concise, json, json-lines, sarif, github or markdown "
+                  "(docs/outputs.md)")
+      ->check(CLI::IsMember(
+          {"text", "concise", "json", "json-lines", "sarif", "github", "markdown"}));
   lint.add_option("--output-file,-o", o.output_file, "Write the report here (default: stdout)");
   lint.add_flag("--exit-zero", o.exit_zero, "Exit 0 even when there are findings");
   lint.add_flag("--statistics", o.statistics, "Print the number of findings per rule instead");
@@ -49,6 +52,20 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
   lint.add_option("--log", o.logs,
                   "Runtime log(s) to cross-check: TORCH_LOGS text, a TORCH_TRACE file or "
                   "directory, a tt-xla debug log (docs/logs.md)");
+  lint.add_option("--torch-version", o.torch_version,
+                  "Select the rules for this torch version (default: 2.13)");
+  lint.add_option("--dynamo-config", o.dynamo_config,
+                  "A torch._dynamo.config value, KEY=VALUE (repeatable; lists comma-separated, "
+                  "e.g. reorderable_logging_functions=builtins.print)")
+      ->allow_extra_args(false);
+  lint.add_flag_callback(
+      "--capture-scalar-outputs",
+      [&o] { o.dynamo_config.push_back("capture_scalar_outputs=true"); },
+      "Same as --dynamo-config capture_scalar_outputs=true");
+  lint.add_flag_callback(
+      "--capture-dynamic-output-shape-ops",
+      [&o] { o.dynamo_config.push_back("capture_dynamic_output_shape_ops=true"); },
+      "Same as --dynamo-config capture_dynamic_output_shape_ops=true");
 }
 
 int Main(int argc, char** argv) {
