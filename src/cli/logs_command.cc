@@ -27,12 +27,18 @@ void AddLogDiagnostics(const LogReadResult& read, std::vector<Diagnostic>& out) 
   }
 }
 
+int GraphCount(const LogSummary& logs) {
+  if (logs.dynamo_graphs_known) return static_cast<int>(logs.dynamo_graphs.size());
+  return -1;
+}
+
 }  // namespace
 
 void CrosscheckLogs(const std::vector<std::string>& logs,
                     const std::vector<std::string>& analyzed_files, LintReport& report) {
   LogReadResult read = ReadLogs(logs);
   AddLogDiagnostics(read, report.diagnostics);
+  report.graph_count = GraphCount(read.summary);
   report.runtime = Crosscheck(report.findings, analyzed_files, std::move(read.summary));
 }
 

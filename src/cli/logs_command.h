@@ -17,9 +17,9 @@ struct LogsOptions {
 // Runs `gbreak logs`: summarizes runtime logs alone. Returns the process exit code.
 int RunLogs(const LogsOptions& options);
 
-// `gbreak lint --log`: reads the logs, labels and ranks report.findings, fills report.runtime,
-// and adds the logs' problems to report.diagnostics (unreadable logs as errors, malformed lines
-// as warnings).
+// `gbreak lint --log`: reads the logs, labels and ranks report.findings, fills report.runtime
+// and report.graph_count, and adds the logs' problems to report.diagnostics (unreadable logs as
+// errors, malformed lines as warnings).
 void CrosscheckLogs(const std::vector<std::string>& logs,
                     const std::vector<std::string>& analyzed_files, LintReport& report);
 

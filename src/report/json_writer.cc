@@ -36,6 +36,10 @@ ordered_json FindingJson(const Finding& f) {
 
 }  // namespace
 
+std::string FindingJsonLine(const Finding& finding) {
+  return FindingJson(finding).dump(-1, ' ', false, ordered_json::error_handler_t::replace);
+}
+
 std::string WriteJson(const LintReport& report, std::string_view tool_version) {
   ordered_json findings = ordered_json::array();
   for (const Finding& f : report.findings) findings.push_back(FindingJson(f));

@@ -27,6 +27,11 @@ struct LintReport {
   std::vector<Finding> findings;  // sorted: file, line, column, code
   std::vector<Diagnostic> diagnostics;
   LintStats stats;
+  // The rules that ran, in catalog order (SARIF lists them all in `tool.driver.rules`). The
+  // rule set outlives the report.
+  std::vector<const Rule*> rules;
+  // Graphs Dynamo compiled, per the runtime log; -1 when no log was given (markdown report).
+  int graph_count = -1;
   // What the runtime logs said (`lint --log`): counts, graphs, runtime-only breaks, failures.
   // Empty without a log; findings are then in rank order (crosscheck/crosscheck.h).
   std::optional<RuntimeReport> runtime;
