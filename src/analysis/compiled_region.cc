@@ -1,6 +1,7 @@
 #include "analysis/compiled_region.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "analysis/syntax_queries.h"
 
@@ -25,15 +26,15 @@ TSNode DecoratorCallee(TSNode decorator) {
 }  // namespace
 
 CompiledRegion::CompiledRegion(TSNode root, std::string_view text, const ImportTable& imports,
-                               ModeSelection modes)
-    : root_(root), text_(text), imports_(imports), modes_(modes) {}
+                               RegionOptions options)
+    : root_(root), text_(text), imports_(imports), options_(options) {}
 
 bool CompiledRegion::IsDisabled(TSNode function) const {
   return disabled_.contains(Key(function));
 }
 
 TSNode CompiledRegion::ModuleFunction(std::string_view name) const {
-  for (uint32_t i = 0; i < ts_node_named_child_count(root_); ++i) {
+  for (uint32_t i = 0; i < NamedChildCount(root_); ++i) {
     TSNode member = ts_node_named_child(root_, i);
     if (Is(member, "decorated_definition")) member = Field(member, "definition");
     if (Is(member, "function_definition") && NodeText(Field(member, "name"), text_) == name) {
@@ -44,7 +45,7 @@ TSNode CompiledRegion::ModuleFunction(std::string_view name) const {
 }
 
 TSNode CompiledRegion::ClassNamed(std::string_view name) const {
-  for (uint32_t i = 0; i < ts_node_named_child_count(root_); ++i) {
+  for (uint32_t i = 0; i < NamedChildCount(root_); ++i) {
     TSNode member = ts_node_named_child(root_, i);
     if (Is(member, "decorated_definition")) member = Field(member, "definition");
     if (Is(member, "class_definition") && NodeText(Field(member, "name"), text_) == name) {
@@ -58,7 +59,7 @@ TSNode CompiledRegion::ClassNamed(std::string_view name) const {
 TSNode CompiledRegion::MethodOf(TSNode class_definition, std::string_view name, int depth) const {
   if (ts_node_is_null(class_definition) || depth > kMaxBaseDepth) return TSNode{};
   TSNode body = Field(class_definition, "body");
-  for (uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
+  for (uint32_t i = 0; i < NamedChildCount(body); ++i) {
     TSNode member = ts_node_named_child(body, i);
     if (Is(member, "decorated_definition")) member = Field(member, "definition");
     if (Is(member, "function_definition") && NodeText(Field(member, "name"), text_) == name) {
@@ -66,7 +67,7 @@ TSNode CompiledRegion::MethodOf(TSNode class_definition, std::string_view name, 
     }
   }
   TSNode bases = Field(class_definition, "superclasses");
-  for (uint32_t i = 0; i < ts_node_named_child_count(bases); ++i) {
+  for (uint32_t i = 0; i < NamedChildCount(bases); ++i) {
     TSNode base = ts_node_named_child(bases, i);
     if (!Is(base, "identifier")) continue;
     TSNode found = MethodOf(ClassNamed(NodeText(base, text_)), name, depth + 1);
@@ -110,7 +111,7 @@ void CompiledRegion::FindEntriesAndDisabled() {
         }
       }
     }
-    for (uint32_t i = ts_node_named_child_count(node); i-- > 0;) {
+    for (uint32_t i = NamedChildCount(node); i-- > 0;) {
       stack.push_back(ts_node_named_child(node, i));
     }
   }
@@ -124,7 +125,7 @@ std::vector<TSNode> CompiledRegion::CallsIn(TSNode function) const {
     stack.pop_back();
     if (Is(node, "class_definition")) continue;
     if (Is(node, "call")) calls.push_back(node);
-    for (uint32_t i = ts_node_named_child_count(node); i-- > 0;) {
+    for (uint32_t i = NamedChildCount(node); i-- > 0;) {
       stack.push_back(ts_node_named_child(node, i));
     }
   }
@@ -140,7 +141,7 @@ TSNode CompiledRegion::CalleeOf(TSNode call) {
     for (TSNode scope = EnclosingFunction(call); !ts_node_is_null(scope);
          scope = EnclosingFunction(scope)) {
       TSNode body = Field(scope, "body");
-      for (uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
+      for (uint32_t i = 0; i < NamedChildCount(body); ++i) {
         TSNode member = ts_node_named_child(body, i);
         if (Is(member, "decorated_definition")) member = Field(member, "definition");
         if (Is(member, "function_definition") && NodeText(Field(member, "name"), text_) == name) {
@@ -160,7 +161,7 @@ TSNode CompiledRegion::CalleeOf(TSNode call) {
   if (Is(object, "call") && NodeText(Field(object, "function"), text_) == "super") {
     // super().method(...): the first base that defines it.
     TSNode bases = Field(owner, "superclasses");
-    for (uint32_t i = 0; i < ts_node_named_child_count(bases); ++i) {
+    for (uint32_t i = 0; i < NamedChildCount(bases); ++i) {
       TSNode base = ts_node_named_child(bases, i);
       if (!Is(base, "identifier")) continue;
       TSNode found = MethodOf(ClassNamed(NodeText(base, text_)), method, 0);
@@ -212,6 +213,24 @@ void CompiledRegion::ComputeReachable() {
   }
 }
 
+bool CompiledRegion::IsReferencedIn(TSNode outer, TSNode nested) const {
+  std::string_view name = NodeText(Field(nested, "name"), text_);
+  std::vector<TSNode> stack{Field(outer, "body")};
+  while (!stack.empty()) {
+    TSNode node = stack.back();
+    stack.pop_back();
+    if (SameNode(node, nested)) continue;
+    if (Is(node, "identifier") && NodeText(node, text_) == name &&
+        !SameNode(ts_node_parent(node), nested)) {
+      TSNode parent = ts_node_parent(node);
+      // `return inner` only hands it out; anything else (a call, an argument) uses it.
+      if (!Is(parent, "return_statement")) return true;
+    }
+    for (uint32_t i = 0; i < NamedChildCount(node); ++i) stack.push_back(ts_node_named_child(node, i));
+  }
+  return false;
+}
+
 CompiledRegion::Location CompiledRegion::Locate(TSNode node) {
   ComputeReachable();
   Location location;
@@ -221,12 +240,20 @@ CompiledRegion::Location CompiledRegion::Locate(TSNode node) {
   for (TSNode f = location.function; !ts_node_is_null(f); f = EnclosingFunction(f)) {
     if (IsDisabled(f)) return location;
   }
-  // A nested function is reached when any function enclosing it is.
+  // A nested function is reached when the function enclosing it is and refers to it (calls it,
+  // or hands it to something that will: checkpoint(inner, x), torch.cond(p, inner, ...)).
+  bool chain_used = true;  // every nested function on the way out is used by its parent
   for (TSNode f = location.function; !ts_node_is_null(f); f = EnclosingFunction(f)) {
-    if (reachable_.contains(Key(f))) location.reachable = true;
+    if (chain_used && reachable_.contains(Key(f))) location.reachable = true;
+    TSNode outer = EnclosingFunction(f);
+    if (ts_node_is_null(outer)) {
+      if (chain_used) location.outermost = f;
+      break;
+    }
+    chain_used = chain_used && IsReferencedIn(outer, f);
   }
-  location.eval = modes_.eval && !IsGuardedAway(node, text_, imports_, Mode::kEval);
-  location.train = modes_.train && !IsGuardedAway(node, text_, imports_, Mode::kTrain);
+  location.eval = options_.eval && !IsGuardedAway(node, text_, imports_, Mode::kEval);
+  location.train = options_.train && !IsGuardedAway(node, text_, imports_, Mode::kTrain);
   location.traced = location.eval || location.train;
   return location;
 }
@@ -252,7 +279,7 @@ std::vector<std::string> CompiledRegion::ExternalCallsFromReachable() {
     if (Is(node, "function_definition") && reachable_.contains(Key(node))) {
       functions.push_back(node);
     }
-    for (uint32_t i = ts_node_named_child_count(node); i-- > 0;) {
+    for (uint32_t i = NamedChildCount(node); i-- > 0;) {
       stack.push_back(ts_node_named_child(node, i));
     }
   }
@@ -267,6 +294,149 @@ std::vector<std::string> CompiledRegion::ExternalCallsFromReachable() {
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
+}
+
+}  // namespace gbreak
+
+namespace gbreak {
+
+std::vector<TSNode> CompiledRegion::SubmoduleClassCalls(TSNode class_definition) const {
+  std::vector<TSNode> out;
+  TSNode init{};  // the class's own __init__
+  TSNode body = Field(class_definition, "body");
+  for (uint32_t i = 0; i < NamedChildCount(body); ++i) {
+    TSNode member = ts_node_named_child(body, i);
+    if (Is(member, "decorated_definition")) member = Field(member, "definition");
+    if (Is(member, "function_definition") && DefinitionName(member, text_) == "__init__") {
+      init = member;
+    }
+  }
+  if (ts_node_is_null(init)) return out;
+  std::vector<TSNode> stack{Field(init, "body")};
+  while (!stack.empty()) {
+    TSNode node = stack.back();
+    stack.pop_back();
+    if (Is(node, "assignment") && Is(Field(node, "left"), "attribute") &&
+        NodeText(Field(Field(node, "left"), "object"), text_) == "self") {
+      // Every capitalized callable called on the right: Linear(...), ModuleList([Block(...)]).
+      std::vector<TSNode> inner{Field(node, "right")};
+      while (!inner.empty()) {
+        TSNode n = inner.back();
+        inner.pop_back();
+        if (Is(n, "call")) {
+          TSNode callee = Field(n, "function");
+          TSNode last = Is(callee, "attribute") ? Field(callee, "attribute") : callee;
+          std::string_view name = NodeText(last, text_);
+          if (!name.empty() && std::isupper(static_cast<unsigned char>(name[0]))) {
+            out.push_back(callee);
+          }
+        }
+        for (uint32_t k = 0; k < NamedChildCount(n); ++k) {
+          inner.push_back(ts_node_named_child(n, k));
+        }
+      }
+    }
+    for (uint32_t k = 0; k < NamedChildCount(node); ++k) {
+      stack.push_back(ts_node_named_child(node, k));
+    }
+  }
+  return out;
+}
+
+ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::string& module,
+                                        bool is_package) {
+  ComputeReachable();
+  ModuleSummary summary;
+  summary.path = path;
+  summary.module = module;
+  auto qualify = [&](const std::string& name) {
+    return ResolveRelative(name, module, is_package);
+  };
+  for (const auto& [name, targets] : imports_.bindings()) {
+    for (const std::string& target : targets) summary.imports[name].push_back(qualify(target));
+  }
+  std::set<uint32_t> entries;
+  for (TSNode entry : entries_) entries.insert(Key(entry));
+
+  // Top-level functions, and methods of top-level classes.
+  std::vector<TSNode> functions;
+  for (uint32_t i = 0; i < NamedChildCount(root_); ++i) {
+    TSNode member = ts_node_named_child(root_, i);
+    if (Is(member, "decorated_definition")) member = Field(member, "definition");
+    if (Is(member, "function_definition")) functions.push_back(member);
+    if (!Is(member, "class_definition")) continue;
+    std::string class_name = DefinitionName(member, text_);
+    std::vector<std::string>& bases = summary.classes[class_name];
+    TSNode superclasses = Field(member, "superclasses");
+    for (uint32_t k = 0; k < NamedChildCount(superclasses); ++k) {
+      TSNode base = ts_node_named_child(superclasses, k);
+      if (!Is(base, "identifier") && !Is(base, "attribute")) continue;
+      if (Is(base, "identifier") && !ts_node_is_null(ClassNamed(NodeText(base, text_)))) {
+        bases.push_back(module + "." + std::string(NodeText(base, text_)));
+        continue;
+      }
+      for (const std::string& name : QualifiedNames(base, text_, imports_)) {
+        bases.push_back(qualify(name));
+      }
+    }
+    TSNode body = Field(member, "body");
+    for (uint32_t k = 0; k < NamedChildCount(body); ++k) {
+      TSNode method = ts_node_named_child(body, k);
+      if (Is(method, "decorated_definition")) method = Field(method, "definition");
+      if (Is(method, "function_definition")) functions.push_back(method);
+    }
+  }
+
+  for (TSNode function : functions) {
+    FunctionSummary f;
+    f.name = QualifiedName(function);
+    f.entry = entries.contains(Key(function));
+    f.disabled = IsDisabled(function);
+    TSNode owner = OwningClass(function);
+    std::vector<std::string> owner_bases;
+    if (!ts_node_is_null(owner)) owner_bases = summary.classes[DefinitionName(owner, text_)];
+    for (TSNode call : CallsIn(function)) {
+      TSNode callee = CalleeOf(call);
+      if (!ts_node_is_null(callee)) {
+        f.local_callees.push_back(QualifiedName(callee));
+        continue;
+      }
+      TSNode expression = Field(call, "function");
+      TSNode object = Is(expression, "attribute") ? Field(expression, "object") : TSNode{};
+      bool on_self = Is(object, "identifier") && NodeText(object, text_) == "self";
+      bool on_super = Is(object, "call") && NodeText(Field(object, "function"), text_) == "super";
+      if (on_self || on_super) {
+        // A method this file does not define: maybe inherited from an imported base.
+        std::string method(NodeText(Field(expression, "attribute"), text_));
+        for (const std::string& base : owner_bases) f.external_callees.push_back(base + "." + method);
+        continue;
+      }
+      for (const std::string& name : QualifiedNames(expression, text_, imports_)) {
+        if (!name.starts_with("builtins.")) f.external_callees.push_back(qualify(name));
+      }
+    }
+    // A module's methods call its submodules (self.attn(...), for layer in self.layers: ...).
+    if (!ts_node_is_null(owner)) {
+      for (TSNode constructor : SubmoduleClassCalls(owner)) {
+        if (Is(constructor, "identifier") &&
+            !ts_node_is_null(ClassNamed(NodeText(constructor, text_)))) {
+          f.local_callees.push_back(std::string(NodeText(constructor, text_)) + ".forward");
+          continue;
+        }
+        for (const std::string& name : QualifiedNames(constructor, text_, imports_)) {
+          if (!name.starts_with("torch.")) f.external_callees.push_back(qualify(name) + ".forward");
+        }
+      }
+    }
+    std::sort(f.local_callees.begin(), f.local_callees.end());
+    f.local_callees.erase(std::unique(f.local_callees.begin(), f.local_callees.end()),
+                          f.local_callees.end());
+    std::sort(f.external_callees.begin(), f.external_callees.end());
+    f.external_callees.erase(std::unique(f.external_callees.begin(), f.external_callees.end()),
+                             f.external_callees.end());
+    summary.functions.push_back(std::move(f));
+  }
+  return summary;
 }
 
 }  // namespace gbreak

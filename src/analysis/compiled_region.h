@@ -9,14 +9,19 @@
 
 #include "analysis/guards.h"
 #include "program/import_table.h"
+#include "program/program_graph.h"
 #include "syntax/tree_sitter.h"
 
 namespace gbreak {
 
-// Which execution modes to analyze (`--mode`). `self.training` branches are folded per mode.
-struct ModeSelection {
+// How to decide what is compiled.
+struct RegionOptions {
+  // Which execution modes to analyze (`--mode`). `self.training` branches are folded per mode.
   bool eval = true;
   bool train = true;
+  // Keep code this file does not reach from its own entries: another file may call it, and the
+  // program-wide call graph decides later (whole-tree and entry runs over several files).
+  bool defer_reachability = false;
 };
 
 // Where Dynamo traces in one file.
@@ -33,7 +38,7 @@ struct ModeSelection {
 class CompiledRegion {
  public:
   CompiledRegion(TSNode root, std::string_view text, const ImportTable& imports,
-                 ModeSelection modes);
+                 RegionOptions options);
 
   struct Location {
     bool traced = false;     // inside some function, not guarded away in every selected mode
@@ -41,10 +46,15 @@ class CompiledRegion {
     bool train = false;      // traced in train mode
     bool reachable = false;  // its function is reached from an entry of this file
     TSNode function{};       // the innermost enclosing function
+    // The module-level function or method whose call reaches this code (through nested functions
+    // it refers to); null when a nested function on the way is never used.
+    TSNode outermost{};
   };
   Location Locate(TSNode node);
 
   bool IsDisabled(TSNode function) const;
+  bool defers_reachability() const { return options_.defer_reachability; }
+  const RegionOptions& options() const { return options_; }
   // True when `call` invokes a function of this file that Dynamo skips (decorated with, or
   // rebound to, torch.compiler.disable): the call site itself is the graph break.
   bool CallsDisabled(TSNode call);
@@ -56,6 +66,9 @@ class CompiledRegion {
   // define: the program-wide call graph follows them into other modules.
   std::vector<std::string> ExternalCallsFromReachable();
 
+  // This file's part of the program-wide call graph (`module` is its dotted name).
+  ModuleSummary Summarize(const std::string& path, const std::string& module, bool is_package);
+
  private:
   void FindEntriesAndDisabled();
   void ComputeReachable();
@@ -63,12 +76,15 @@ class CompiledRegion {
   TSNode MethodOf(TSNode class_definition, std::string_view name, int depth) const;
   TSNode ClassNamed(std::string_view name) const;
   TSNode ModuleFunction(std::string_view name) const;
+  // Classes instantiated into `self.<attr>` in a class's __init__: its submodules.
+  std::vector<TSNode> SubmoduleClassCalls(TSNode class_definition) const;
+  bool IsReferencedIn(TSNode outer, TSNode nested) const;
   static uint32_t Key(TSNode n) { return ts_node_start_byte(n); }
 
   TSNode root_;
   std::string_view text_;
   const ImportTable& imports_;
-  ModeSelection modes_;
+  RegionOptions options_;
   std::vector<TSNode> entries_;
   std::set<uint32_t> disabled_;                 // function start bytes
   std::set<std::string> disabled_names_;        // module-level names rebound to disable(...)

@@ -14,7 +14,7 @@ ValueInference& FileFacts::values() {
 
 CompiledRegion& FileFacts::region() {
   if (region_ == nullptr) {
-    region_ = std::make_unique<CompiledRegion>(root_, text_, imports(), modes_);
+    region_ = std::make_unique<CompiledRegion>(root_, text_, imports(), options_);
   }
   return *region_;
 }

@@ -15,8 +15,8 @@ namespace gbreak {
 // and kept until the file is done. One FileFacts per file per worker: no locking needed.
 class FileFacts {
  public:
-  FileFacts(TSNode root, std::string_view text, ModeSelection modes = {})
-      : root_(root), text_(text), modes_(modes) {}
+  FileFacts(TSNode root, std::string_view text, RegionOptions options = {})
+      : root_(root), text_(text), options_(options) {}
 
   TSNode root() const { return root_; }
   std::string_view text() const { return text_; }
@@ -29,7 +29,7 @@ class FileFacts {
   TSNode root_;
   std::string_view text_;
   std::unique_ptr<ImportTable> imports_;
-  ModeSelection modes_;
+  RegionOptions options_;
   std::unique_ptr<ValueInference> values_;
   std::unique_ptr<CompiledRegion> region_;
 };

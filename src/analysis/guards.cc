@@ -74,7 +74,13 @@ class Evaluator {
       if (NodeText(Field(node, "attribute"), text_) == "training") {
         return mode_ == Mode::kTrain ? Truth::kTrue : Truth::kFalse;
       }
-      return NameTruth(node);
+      Truth named = NameTruth(node);
+      if (named != Truth::kUnknown) return named;
+      TSNode object = Field(node, "object");
+      if (Is(object, "identifier") && NodeText(object, text_) == "self") {
+        return SelfAttributeTruth(node, depth);
+      }
+      return Truth::kUnknown;
     }
     if (type == "identifier") {
       std::string_view name = NodeText(node, text_);
@@ -117,12 +123,123 @@ class Evaluator {
         only = Field(n, "right");
         if (Is(n, "augmented_assignment")) count = 2;
       }
-      for (uint32_t i = ts_node_named_child_count(n); i-- > 0;) {
+      for (uint32_t i = NamedChildCount(n); i-- > 0;) {
         stack.push_back(ts_node_named_child(n, i));
       }
     }
-    if (count != 1 || ts_node_is_null(only)) return Truth::kUnknown;
-    return Eval(only, depth + 1);
+    if (count == 1 && !ts_node_is_null(only)) return Eval(only, depth + 1);
+    if (count > 0) return Truth::kUnknown;
+    // Not assigned in the function: a parameter with a constant default, or a module constant.
+    Truth parameter = ParameterDefaultTruth(function, name, depth);
+    if (parameter != Truth::kUnknown) return parameter;
+    return ModuleConstantTruth(identifier, name, depth);
+  }
+
+  // `DEBUG = False` assigned once at module level (Dynamo guards on the global's value).
+  Truth ModuleConstantTruth(TSNode at, std::string_view name, int depth) {
+    TSNode root = at;
+    while (!ts_node_is_null(ts_node_parent(root))) root = ts_node_parent(root);
+    TSNode value{};
+    int count = 0;
+    for (uint32_t i = 0; i < NamedChildCount(root); ++i) {
+      TSNode statement = ts_node_named_child(root, i);
+      TSNode assignment = ts_node_named_child(statement, 0);
+      if (Is(statement, "expression_statement") && Is(assignment, "assignment") &&
+          NodeText(Field(assignment, "left"), text_) == name) {
+        ++count;
+        value = Field(assignment, "right");
+      }
+    }
+    if (count != 1 || !IsLiteral(value)) return Truth::kUnknown;
+    return Eval(value, depth + 1);
+  }
+
+  // A parameter whose default is a literal, when no call in this file passes it. Only for helpers
+  // and constructors: an entry's caller is outside this file.
+  Truth ParameterDefaultTruth(TSNode function, std::string_view name, int depth) {
+    std::string function_name = DefinitionName(function, text_);
+    if (function_name == "forward") return Truth::kUnknown;
+    TSNode parameters = Field(function, "parameters");
+    TSNode value{};
+    size_t position = 0;
+    bool found = false;
+    for (uint32_t i = 0; i < NamedChildCount(parameters) && !found; ++i) {
+      TSNode p = ts_node_named_child(parameters, i);
+      if ((Is(p, "default_parameter") || Is(p, "typed_default_parameter")) &&
+          NodeText(Field(p, "name"), text_) == name) {
+        value = Field(p, "value");
+        position = i;
+        found = true;
+      }
+    }
+    if (!found || !IsLiteral(value)) return Truth::kUnknown;
+    TSNode owner = OwningClass(function);
+    if (!ts_node_is_null(owner) && position > 0) --position;  // self
+    // The calls that could pass it: f(...), self.f(...), or Class(...) for a constructor.
+    std::string callee = function_name;
+    if (!ts_node_is_null(owner)) {
+      callee = function_name == "__init__" ? DefinitionName(owner, text_) : "self." + callee;
+    }
+    TSNode root = function;
+    while (!ts_node_is_null(ts_node_parent(root))) root = ts_node_parent(root);
+    std::vector<TSNode> stack{root};
+    while (!stack.empty()) {
+      TSNode n = stack.back();
+      stack.pop_back();
+      if (Is(n, "call") && NodeText(Field(n, "function"), text_) == callee) {
+        TSNode arguments = Field(n, "arguments");
+        size_t positional = 0;
+        for (uint32_t i = 0; i < NamedChildCount(arguments); ++i) {
+          TSNode a = ts_node_named_child(arguments, i);
+          if (Is(a, "keyword_argument")) {
+            if (NodeText(Field(a, "name"), text_) == name) return Truth::kUnknown;
+          } else if (Is(a, "list_splat") || Is(a, "dictionary_splat")) {
+            return Truth::kUnknown;
+          } else if (!Is(a, "comment")) {
+            ++positional;
+          }
+        }
+        if (positional > position) return Truth::kUnknown;
+      }
+      for (uint32_t i = 0; i < NamedChildCount(n); ++i) stack.push_back(ts_node_named_child(n, i));
+    }
+    return Eval(value, depth + 1);
+  }
+
+  // `self.debug` assigned once in __init__, to a literal or a parameter with a literal default.
+  Truth SelfAttributeTruth(TSNode attribute, int depth) {
+    TSNode owner = EnclosingClass(attribute);
+    if (ts_node_is_null(owner)) return Truth::kUnknown;
+    std::string_view name = NodeText(Field(attribute, "attribute"), text_);
+    TSNode value{}, init{};
+    int count = 0;
+    std::vector<TSNode> stack{Field(owner, "body")};
+    while (!stack.empty()) {
+      TSNode n = stack.back();
+      stack.pop_back();
+      if ((Is(n, "assignment") || Is(n, "augmented_assignment")) &&
+          Is(Field(n, "left"), "attribute") &&
+          NodeText(Field(Field(n, "left"), "object"), text_) == "self" &&
+          NodeText(Field(Field(n, "left"), "attribute"), text_) == name) {
+        ++count;
+        value = Field(n, "right");
+        init = EnclosingFunction(n);
+        if (Is(n, "augmented_assignment")) ++count;
+      }
+      for (uint32_t i = 0; i < NamedChildCount(n); ++i) stack.push_back(ts_node_named_child(n, i));
+    }
+    if (count != 1 || ts_node_is_null(init) || DefinitionName(init, text_) != "__init__") {
+      return Truth::kUnknown;
+    }
+    if (IsLiteral(value)) return Eval(value, depth + 1);
+    if (Is(value, "identifier")) {
+      return ParameterDefaultTruth(init, NodeText(value, text_), depth);
+    }
+    return Truth::kUnknown;
+  }
+
+  static bool IsLiteral(TSNode node) {
+    return Is(node, "true") || Is(node, "false") || Is(node, "none");
   }
 
   std::string_view text_;
@@ -131,7 +248,7 @@ class Evaluator {
 };
 
 bool EndsWithExit(TSNode block) {
-  uint32_t n = ts_node_named_child_count(block);
+  uint32_t n = NamedChildCount(block);
   if (n == 0) return false;
   TSNode last = ts_node_named_child(block, n - 1);
   return Is(last, "return_statement") || Is(last, "raise_statement");
@@ -159,7 +276,7 @@ bool IsGuardedAway(TSNode node, std::string_view text, const ImportTable& import
       }
       // elif / else: every earlier condition must not be true, and an elif's own not false.
       if (truth == Truth::kTrue) return true;
-      for (uint32_t i = 0; i < ts_node_named_child_count(parent); ++i) {
+      for (uint32_t i = 0; i < NamedChildCount(parent); ++i) {
         TSNode clause = ts_node_named_child(parent, i);
         if (SameNode(clause, child)) {
           if (Is(clause, "elif_clause") &&
@@ -186,9 +303,11 @@ bool IsGuardedAway(TSNode node, std::string_view text, const ImportTable& import
     }
     if (type == "block" || type == "module") {
       // An earlier `if <true while compiling>: ... return` ends the traced path here.
-      for (uint32_t i = 0; i < ts_node_named_child_count(parent); ++i) {
+      for (uint32_t i = 0; i < NamedChildCount(parent); ++i) {
         TSNode statement = ts_node_named_child(parent, i);
         if (SameNode(statement, child)) break;
+        // Code after an unconditional return or raise is never reached.
+        if (Is(statement, "return_statement") || Is(statement, "raise_statement")) return true;
         if (Is(statement, "if_statement") && EndsWithExit(Field(statement, "consequence")) &&
             evaluator.Eval(Field(statement, "condition"), 0) == Truth::kTrue) {
           return true;

@@ -47,13 +47,13 @@ bool IsHigherOrderOpBody(TSNode function, std::string_view text, const ImportTab
     stack.pop_back();
     if (Is(node, "call") && IsHigherOrderOp(node, text, imports)) {
       TSNode arguments = Field(node, "arguments");
-      for (uint32_t i = 0; i < ts_node_named_child_count(arguments); ++i) {
+      for (uint32_t i = 0; i < NamedChildCount(arguments); ++i) {
         TSNode argument = ts_node_named_child(arguments, i);
         TSNode tail = Is(argument, "attribute") ? Field(argument, "attribute") : argument;
         if (Is(tail, "identifier") && NodeText(tail, text) == name) return true;
       }
     }
-    for (uint32_t i = ts_node_named_child_count(node); i-- > 0;) {
+    for (uint32_t i = NamedChildCount(node); i-- > 0;) {
       stack.push_back(ts_node_named_child(node, i));
     }
   }
@@ -62,7 +62,7 @@ bool IsHigherOrderOpBody(TSNode function, std::string_view text, const ImportTab
 
 bool IsLastStatement(TSNode statement, TSNode function) {
   TSNode body = Field(function, "body");
-  uint32_t n = ts_node_named_child_count(body);
+  uint32_t n = NamedChildCount(body);
   return n > 0 && SameNode(ts_node_named_child(body, n - 1), statement);
 }
 
@@ -81,7 +81,7 @@ StatementPlacement PlacementOf(TSNode node, std::string_view text, const ImportT
     }
     if (type == "with_statement" && !in_with) {
       TSNode clause = ts_node_named_child(n, 0);
-      for (uint32_t i = 0; i < ts_node_named_child_count(clause); ++i) {
+      for (uint32_t i = 0; i < NamedChildCount(clause); ++i) {
         TSNode item = ts_node_named_child(clause, i);
         TSNode value = Field(item, "value");
         if (Is(value, "as_pattern")) value = ts_node_named_child(value, 0);

@@ -28,7 +28,7 @@ std::vector<TSNode> Decorators(TSNode definition) {
   std::vector<TSNode> out;
   TSNode parent = ts_node_parent(definition);
   if (!Is(parent, "decorated_definition")) return out;
-  for (uint32_t i = 0; i < ts_node_named_child_count(parent); ++i) {
+  for (uint32_t i = 0; i < NamedChildCount(parent); ++i) {
     TSNode child = ts_node_named_child(parent, i);
     if (Is(child, "decorator")) out.push_back(child);
   }

@@ -205,7 +205,7 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
     return Value::Of(Value::kConstant);
   }
   // A helper: its callers in this file say what it receives.
-  uint32_t count = ts_node_named_child_count(Field(function, "parameters"));
+  uint32_t count = NamedChildCount(Field(function, "parameters"));
   size_t position = 0;
   for (uint32_t i = 0; i < count; ++i) {
     if (SameNode(ts_node_named_child(Field(function, "parameters"), i), parameter)) position = i;
@@ -221,7 +221,7 @@ void ValueInference::Analyze(Scope& scope) {
   if (ts_node_is_null(function)) return;  // module level: names stay unknown
   TSNode parameters = Field(function, "parameters");
   bool is_method = !ts_node_is_null(OwningClass(function));
-  for (uint32_t i = 0; i < ts_node_named_child_count(parameters); ++i) {
+  for (uint32_t i = 0; i < NamedChildCount(parameters); ++i) {
     TSNode parameter = ts_node_named_child(parameters, i);
     TSNode name_node = Is(parameter, "identifier") ? parameter : Field(parameter, "name");
     if (ts_node_is_null(name_node)) name_node = ts_node_named_child(parameter, 0);
@@ -246,7 +246,7 @@ void ValueInference::Analyze(Scope& scope) {
         type == "for_in_clause" || type == "named_expression" || type == "as_pattern") {
       bindings.push_back(node);
     }
-    for (uint32_t i = ts_node_named_child_count(node); i-- > 0;) {
+    for (uint32_t i = NamedChildCount(node); i-- > 0;) {
       stack.push_back(ts_node_named_child(node, i));
     }
   }
@@ -303,7 +303,7 @@ void ValueInference::Bind(Scope& scope, TSNode target, const Value& value, bool*
     Value element = value.IsTensor()   ? Value::Tensor(value.assumed)
                     : value.IsStatic() ? value
                                        : Value::Unknown();
-    for (uint32_t i = 0; i < ts_node_named_child_count(target); ++i) {
+    for (uint32_t i = 0; i < NamedChildCount(target); ++i) {
       Bind(scope, ts_node_named_child(target, i), element, changed);
     }
     return;
@@ -380,7 +380,7 @@ Value ValueInference::Eval(TSNode node, Scope& scope, int depth) {
     }
     Value joined;
     bool any_tensor = false, any_data = false, all_static = true, assumed = true;
-    for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+    for (uint32_t i = 0; i < NamedChildCount(node); ++i) {
       Value v = Eval(ts_node_named_child(node, i), scope, depth);
       if (v.Has(Value::kTensor)) {
         any_tensor = true;
@@ -409,7 +409,7 @@ Value ValueInference::Eval(TSNode node, Scope& scope, int depth) {
   if (type == "tuple" || type == "list" || type == "expression_list") {
     // A literal container: static when every element is.
     bool all_static = true;
-    for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+    for (uint32_t i = 0; i < NamedChildCount(node); ++i) {
       all_static = all_static && Eval(ts_node_named_child(node, i), scope, depth).IsStatic();
     }
     return all_static ? Value::Of(Value::kConstant) : Value::Unknown();
@@ -488,9 +488,11 @@ Value ValueInference::EvalCall(TSNode node, Scope& scope, int depth) {
     // A function defined in this file: its return statements say.
     TSNode defined = FunctionNamed(root_, name, /*method=*/false);
     if (!ts_node_is_null(defined)) return ReturnValue(defined);
+    if (StartsUpper(name)) return Value::Of(Value::kModule);  // a class: an object
+    // An imported function returns what it returns: unknown here.
+    if (imports_.Lookup(name) != nullptr) return Value::Unknown();
     Value callee = Lookup(name, scope);
     if (callee.Has(Value::kModule) && callee.IsStatic()) return Value::Tensor(/*assumed=*/true);
-    if (StartsUpper(name)) return Value::Of(Value::kModule);  // a class: an object
   }
   if (Is(function, "subscript")) {
     // self.layers[i](x): calling an element of a module list.
@@ -504,7 +506,7 @@ Value ValueInference::EvalNamedCall(TSNode call, const std::string& name, Scope&
                                     int depth) {
   TSNode arguments = Field(call, "arguments");
   auto first_argument = [&]() -> Value {
-    for (uint32_t i = 0; i < ts_node_named_child_count(arguments); ++i) {
+    for (uint32_t i = 0; i < NamedChildCount(arguments); ++i) {
       TSNode argument = ts_node_named_child(arguments, i);
       if (!Is(argument, "keyword_argument") && !Is(argument, "comment")) {
         return Eval(argument, scope, depth);
@@ -523,7 +525,7 @@ Value ValueInference::EvalNamedCall(TSNode call, const std::string& name, Scope&
     }
     if (name == "builtins.max" || name == "builtins.min" || name == "builtins.sum") {
       Value joined;
-      for (uint32_t i = 0; i < ts_node_named_child_count(arguments); ++i) {
+      for (uint32_t i = 0; i < NamedChildCount(arguments); ++i) {
         TSNode argument = ts_node_named_child(arguments, i);
         if (!Is(argument, "keyword_argument")) joined = joined.Join(Eval(argument, scope, depth));
       }
@@ -634,7 +636,7 @@ ValueInference::ClassInfo& ValueInference::ClassOf(TSNode class_definition) {
   classes_.emplace(key, std::move(info));
   // `self.x = ...` in __init__ (and other non-forward methods), and register_buffer calls.
   TSNode body = Field(class_definition, "body");
-  for (uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
+  for (uint32_t i = 0; i < NamedChildCount(body); ++i) {
     TSNode member = ts_node_named_child(body, i);
     if (Is(member, "decorated_definition")) member = Field(member, "definition");
     if (!Is(member, "function_definition")) continue;
@@ -670,7 +672,7 @@ ValueInference::ClassInfo& ValueInference::ClassOf(TSNode class_definition) {
           }
         }
       }
-      for (uint32_t k = ts_node_named_child_count(node); k-- > 0;) {
+      for (uint32_t k = NamedChildCount(node); k-- > 0;) {
         stack.push_back(ts_node_named_child(node, k));
       }
     }
@@ -704,7 +706,7 @@ Value ValueInference::ReturnValue(TSNode function) {
       joined = joined.Join(Value::Unknown());
       continue;
     }
-    for (uint32_t i = ts_node_named_child_count(node); i-- > 0;) {
+    for (uint32_t i = NamedChildCount(node); i-- > 0;) {
       stack.push_back(ts_node_named_child(node, i));
     }
   }
@@ -730,7 +732,7 @@ const std::vector<TSNode>& ValueInference::CallsNamed(const std::string& name) {
           calls_by_name_["self." + Str(Field(function, "attribute"), text_)].push_back(node);
         }
       }
-      for (uint32_t i = ts_node_named_child_count(node); i-- > 0;) {
+      for (uint32_t i = NamedChildCount(node); i-- > 0;) {
         stack.push_back(ts_node_named_child(node, i));
       }
     }
@@ -753,7 +755,7 @@ Value ValueInference::ArgumentsAtCalls(TSNode function, const std::string& param
     Value argument;
     size_t index = 0;
     bool found = false;
-    for (uint32_t i = 0; i < ts_node_named_child_count(arguments) && !found; ++i) {
+    for (uint32_t i = 0; i < NamedChildCount(arguments) && !found; ++i) {
       TSNode a = ts_node_named_child(arguments, i);
       if (Is(a, "keyword_argument")) {
         if (NodeText(Field(a, "name"), text_) == parameter) {
@@ -779,7 +781,7 @@ Value ValueInference::ArgumentsAtCalls(TSNode function, const std::string& param
 
 TSNode ValueInference::FunctionNamed(TSNode scope_owner, const std::string& name, bool method) {
   TSNode body = Is(scope_owner, "module") ? scope_owner : Field(scope_owner, "body");
-  for (uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
+  for (uint32_t i = 0; i < NamedChildCount(body); ++i) {
     TSNode member = ts_node_named_child(body, i);
     if (Is(member, "decorated_definition")) member = Field(member, "definition");
     if (Is(member, "function_definition") && DefinitionName(member, text_) == name) return member;

@@ -17,6 +17,7 @@
 #include "report/text_writer.h"
 #include "rules/dynamo_settings.h"
 #include "rules/file_check.h"
+#include "rules/reachability.h"
 #include "rules/rule_engine.h"
 #include "source/parallel_for.h"
 
@@ -36,6 +37,9 @@ LintReport CheckFiles(const std::vector<std::string>& files, const RuleEngine& e
   FileCheckOptions check_options;
   check_options.max_file_bytes =
       static_cast<uint64_t>(options.max_file_megabytes * 1024.0 * 1024.0);
+  check_options.region.defer_reachability = true;  // settled below, across files
+  check_options.region.eval = options.mode != "train";
+  check_options.region.train = options.mode != "eval";
 
   std::vector<FileCheckResult> results(files.size());
   std::vector<std::unique_ptr<FileChecker>> checkers(static_cast<size_t>(report.stats.threads));
@@ -45,6 +49,7 @@ LintReport CheckFiles(const std::vector<std::string>& files, const RuleEngine& e
     }
     results[item] = checkers[worker]->Check(files[item]);
   });
+  SettleReachability(results);
 
   for (FileCheckResult& result : results) {
     (result.analyzed ? report.stats.files_checked : report.stats.files_skipped) += 1;

@@ -24,6 +24,7 @@ struct LintOptions {
   // text | concise | json | json-lines | sarif | github | markdown
   std::string output_format = "text";
   std::string output_file;             // "" or "-": standard output
+  std::string mode = "both";  // eval | train | both: which self.training arms to analyze
   bool exit_zero = false;
   bool statistics = false;  // counts per rule instead of findings
   bool stats = false;       // run statistics on stderr

@@ -46,12 +46,13 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
       ->check(CLI::IsMember(
           {"text", "concise", "json", "json-lines", "sarif", "github", "markdown"}));
   lint.add_option("--output-file,-o", o.output_file, "Write the report here (default: stdout)");
+  lint.add_option("--mode", o.mode,
+                  "Analyze the eval or the train branches of self.training, or both (default); "
+                  "findings in one mode's branches say so")
+      ->check(CLI::IsMember({"eval", "train", "both"}));
   lint.add_flag("--exit-zero", o.exit_zero, "Exit 0 even when there are findings");
   lint.add_flag("--statistics", o.statistics, "Print the number of findings per rule instead");
   lint.add_flag("--stats", o.stats, "Print files, bytes and timings to stderr");
-  lint.add_option("--log", o.logs,
-                  "Runtime log(s) to cross-check: TORCH_LOGS text, a TORCH_TRACE file or "
-                  "directory, a tt-xla debug log (docs/logs.md)");
   lint.add_option("--torch-version", o.torch_version,
                   "Select the rules for this torch version (default: 2.13)");
   lint.add_option("--dynamo-config", o.dynamo_config,
@@ -62,6 +63,9 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
       "--capture-scalar-outputs",
       [&o] { o.dynamo_config.push_back("capture_scalar_outputs=true"); },
       "Same as --dynamo-config capture_scalar_outputs=true");
+  lint.add_option("--log", o.logs,
+                  "Runtime log(s) to cross-check: TORCH_LOGS text, a TORCH_TRACE file or "
+                  "directory, a tt-xla debug log (docs/logs.md)");
   lint.add_flag_callback(
       "--capture-dynamic-output-shape-ops",
       [&o] { o.dynamo_config.push_back("capture_dynamic_output_shape_ops=true"); },

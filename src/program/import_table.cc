@@ -49,7 +49,7 @@ ImportTable ImportTable::Build(TSNode root, std::string_view text) {
     stack.pop_back();
     std::string_view type = NodeType(node);
     if (type == "import_statement") {
-      for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+      for (uint32_t i = 0; i < NamedChildCount(node); ++i) {
         TSNode child = ts_node_named_child(node, i);
         if (NodeType(child) == "aliased_import") {
           TSNode name = ts_node_child_by_field_name(child, "name", 4);
@@ -67,7 +67,7 @@ ImportTable ImportTable::Build(TSNode root, std::string_view text) {
       TSNode module = ts_node_child_by_field_name(node, "module_name", 11);
       std::string base = DottedName(module, text);
       bool star = false;
-      for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+      for (uint32_t i = 0; i < NamedChildCount(node); ++i) {
         TSNode child = ts_node_named_child(node, i);
         if (NodeType(child) == "wildcard_import") star = true;
       }
@@ -76,7 +76,7 @@ ImportTable ImportTable::Build(TSNode root, std::string_view text) {
         continue;
       }
       std::string prefix = base.empty() || base.back() == '.' ? base : base + ".";
-      for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+      for (uint32_t i = 0; i < NamedChildCount(node); ++i) {
         TSNode child = ts_node_named_child(node, i);
         if (ts_node_eq(child, module)) continue;
         if (NodeType(child) == "aliased_import") {
@@ -109,7 +109,7 @@ ImportTable ImportTable::Build(TSNode root, std::string_view text) {
     }
     // Imports live in statement blocks; do not descend into expressions.
     if (type == "expression_statement" || type == "return_statement") continue;
-    for (uint32_t i = ts_node_named_child_count(node); i-- > 0;) {
+    for (uint32_t i = NamedChildCount(node); i-- > 0;) {
       stack.push_back(ts_node_named_child(node, i));
     }
   }

@@ -25,6 +25,10 @@ class ImportTable {
 
   // The qualified names `name` may be bound to (empty: not imported).
   const std::vector<std::string>* Lookup(std::string_view name) const;
+  // Every imported name and its targets.
+  const std::map<std::string, std::vector<std::string>, std::less<>>& bindings() const {
+    return bindings_;
+  }
   // Modules imported with `from MODULE import *`.
   const std::vector<std::string>& star_modules() const { return star_modules_; }
   // Names defined at module level by `def`, `class` or assignment (they shadow builtins).

@@ -116,7 +116,12 @@ FileCheckResult FileChecker::Check(const std::string& path) {
   }
   TSNode root = ts_tree_root_node(tree.get());
   CheckSyntax(source, root, result);
-  engine_.Run(source, root, cursor_.get(), &result.findings, options_.modes);
+  FileFacts facts(root, source.text(), options_.region);
+  engine_.Run(source, facts, cursor_.get(), &result.findings);
+  if (options_.region.defer_reachability) {
+    bool is_package = path.ends_with("__init__.py") || path.ends_with("__init__.pyi");
+    result.summary = facts.region().Summarize(path, ModuleNameOf(path), is_package);
+  }
   result.analysis_time = absl::Now() - parse_end;
   result.analyzed = true;
   return result;

@@ -5,7 +5,10 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
 #include "absl/time/time.h"
+#include "program/program_graph.h"
 #include "rules/finding.h"
 #include "rules/rule_engine.h"
 #include "source/diagnostic.h"
@@ -15,7 +18,7 @@ namespace gbreak {
 
 struct FileCheckOptions {
   uint64_t max_file_bytes = 10ull << 20;
-  ModeSelection modes;  // which self.training arms to analyze (--mode)
+  RegionOptions region;  // modes (--mode) and how reachability is settled
 };
 
 struct FileCheckResult {
@@ -25,6 +28,8 @@ struct FileCheckResult {
   bool analyzed = false;
   absl::Duration parse_time;
   absl::Duration analysis_time;
+  // The file's part of the program-wide call graph (when reachability is deferred).
+  std::optional<ModuleSummary> summary;
 };
 
 // Checks one file end to end: read it once, check its encoding, parse it once, report syntax

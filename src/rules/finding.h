@@ -75,7 +75,9 @@ struct Finding {
   Confidence confidence = Confidence::kCertain;
   Placement placement = Placement::kPlain;
   Modes modes;
-  std::string function;               // qualified name of the enclosing function ("Net.forward")
+  std::string function;               // the module function or method it runs in ("Net.forward")
+  bool reached = true;                // reached from an entry of its own file (else the
+                                      // program-wide call graph decides whether to keep it)
   std::string origin = "user";        // "user", or the library it lives in ("transformers")
   std::vector<CallStep> call_chain;   // from the compiled entry to this line (may be empty)
   std::string fix;                    // the concrete suggestion in words (rule.fix when empty)

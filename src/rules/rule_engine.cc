@@ -120,12 +120,16 @@ void DescribeRegion(TSNode report, FileFacts& facts, Finding& finding) {
   if (finding.rule->kind != Rule::Kind::kQuery) return;
   CompiledRegion::Location location = facts.region().Locate(report);
   if (location.traced) finding.modes = Modes{location.eval, location.train};
-  if (!ts_node_is_null(location.function)) {
-    finding.function = facts.region().QualifiedName(location.function);
+  // The program-wide call graph knows module functions and methods; a finding in a nested
+  // function is decided by the function that uses it.
+  if (!ts_node_is_null(location.outermost)) {
+    finding.function = facts.region().QualifiedName(location.outermost);
   }
+  finding.reached = location.reachable;
   finding.placement = ToPlacement(PlacementOf(report, facts.text(), facts.imports()));
   finding.message += PlacementNote(finding.placement);
-  if (finding.modes.eval != finding.modes.train) {
+  const RegionOptions& options = facts.region().options();
+  if (options.eval && options.train && finding.modes.eval != finding.modes.train) {
     finding.message += finding.modes.train ? " [train mode only]" : " [eval mode only]";
   }
 }
@@ -275,9 +279,15 @@ const Rule* RuleEngine::FindByCode(std::string_view code) const {
 }
 
 void RuleEngine::Run(const SourceFile& source, TSNode root, TSQueryCursor* cursor,
-                     std::vector<Finding>* findings, ModeSelection modes) const {
+                     std::vector<Finding>* findings, RegionOptions options) const {
+  FileFacts facts(root, source.text(), options);
+  Run(source, facts, cursor, findings);
+}
+
+void RuleEngine::Run(const SourceFile& source, FileFacts& facts, TSQueryCursor* cursor,
+                     std::vector<Finding>* findings) const {
   if (patterns_.empty()) return;
-  FileFacts facts(root, source.text(), modes);
+  TSNode root = facts.root();
   MatchContext context{source.text(), root, &facts};
   ts_query_cursor_exec(cursor, query_.get(), root);
   // The same rule may match the same node through several patterns: report it once.

@@ -7,6 +7,7 @@
 
 #include "absl/status/statusor.h"
 #include "analysis/compiled_region.h"
+#include "analysis/file_facts.h"
 #include "rules/finding.h"
 #include "rules/query_predicates.h"
 #include "rules/rule.h"
@@ -32,7 +33,10 @@ class RuleEngine {
   // Appends the findings of every query rule in `source` (parsed into `root`).
   // `modes` selects which `self.training` arms are analyzed (`--mode`).
   void Run(const SourceFile& source, TSNode root, TSQueryCursor* cursor,
-           std::vector<Finding>* findings, ModeSelection modes = {}) const;
+           std::vector<Finding>* findings, RegionOptions options = {}) const;
+  // The same with the caller's facts about the file (so the caller can summarize it afterwards).
+  void Run(const SourceFile& source, FileFacts& facts, TSQueryCursor* cursor,
+           std::vector<Finding>* findings) const;
 
  private:
   struct Pattern {

@@ -1,6 +1,7 @@
 #include "rules/semantic_predicates.h"
 
 #include "analysis/compiled_region.h"
+#include "analysis/guards.h"
 #include "analysis/value.h"
 
 namespace gbreak {
@@ -10,7 +11,9 @@ std::optional<Confidence> InCompiledRegion(const MatchContext& context,
                                            const std::vector<PredicateArgument>& args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
   CompiledRegion::Location location = context.facts->region().Locate(args[0].node);
-  if (location.traced && location.reachable) return Confidence::kCertain;
+  if (location.traced && (location.reachable || context.facts->region().defers_reachability())) {
+    return Confidence::kCertain;
+  }
   return std::nullopt;
 }
 
@@ -47,9 +50,24 @@ Confidence TensorConfidence(const Value& value) {
   return value.assumed ? Confidence::kLikely : Confidence::kCertain;
 }
 
+// A condition that folds while Dynamo traces, in every analyzed mode (`self.training and ...`
+// in eval, `is_compiling() or ...`), is decided without reading any tensor.
+bool FoldsUnderCompile(const MatchContext& context, TSNode node) {
+  const RegionOptions& options = context.facts->region().options();
+  for (auto [selected, mode] : {std::pair{options.eval, Mode::kEval},
+                                std::pair{options.train, Mode::kTrain}}) {
+    if (selected && EvaluateUnderCompile(node, context.text, context.facts->imports(), mode) ==
+                        Truth::kUnknown) {
+      return false;
+    }
+  }
+  return options.eval || options.train;
+}
+
 std::optional<Confidence> IsTensor(const MatchContext& context,
                                    const std::vector<PredicateArgument>& args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
+  if (FoldsUnderCompile(context, args[0].node)) return std::nullopt;
   Value value = context.facts->values().Evaluate(args[0].node);
   if (value.IsTensor()) return TensorConfidence(value);
   return std::nullopt;
@@ -82,6 +100,7 @@ std::optional<Confidence> IsShapeDerived(const MatchContext& context,
 std::optional<Confidence> IsDataDependent(const MatchContext& context,
                                           const std::vector<PredicateArgument>& args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
+  if (FoldsUnderCompile(context, args[0].node)) return std::nullopt;
   Value value = context.facts->values().Evaluate(args[0].node);
   if (value.IsDataDependent()) {
     return value.Has(Value::kTensor) ? TensorConfidence(value) : Confidence::kCertain;

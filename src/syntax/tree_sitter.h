@@ -55,6 +55,11 @@ inline TSNode Field(TSNode node, std::string_view name) {
   return ts_node_child_by_field_name(node, name.data(), static_cast<uint32_t>(name.size()));
 }
 
+// The number of named children; 0 for a null node (ts_node_named_child_count would crash).
+inline uint32_t NamedChildCount(TSNode node) {
+  return ts_node_is_null(node) ? 0 : ts_node_named_child_count(node);
+}
+
 // True for a node of this type (false for a null node).
 inline bool Is(TSNode node, std::string_view type) {
   return !ts_node_is_null(node) && NodeType(node) == type;

@@ -12,10 +12,10 @@ namespace gbreak::testing {
 // A parsed snippet and its facts; Find() locates the first node of a type whose text matches.
 class ParsedSnippet {
  public:
-  explicit ParsedSnippet(std::string code, ModeSelection modes = {})
+  explicit ParsedSnippet(std::string code, RegionOptions options = {})
       : code_(std::move(code)), parser_(NewPythonParser()),
         tree_(ParsePython(parser_.get(), code_)),
-        facts_(ts_tree_root_node(tree_.get()), code_, modes) {}
+        facts_(ts_tree_root_node(tree_.get()), code_, options) {}
 
   FileFacts& facts() { return facts_; }
   TSNode root() const { return ts_tree_root_node(tree_.get()); }

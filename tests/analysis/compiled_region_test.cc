@@ -52,6 +52,9 @@ class Net(Base):
         x = super().forward(x)
         def inner(y):
             h()
+        def unused(y):
+            p()
+        inner(x)
         normalize(x)
         return self.tail(x)
     def tail(self, x):
@@ -80,7 +83,8 @@ TEST(CompiledRegionTest, ClosesOverCallsFromEntries) {
   EXPECT_TRUE(Traced(s, "d()"));   // torch.compile(compiled_fn)
   EXPECT_TRUE(Traced(s, "e()"));   // super().forward -> self.shared
   EXPECT_FALSE(Traced(s, "g()"));  // __init__
-  EXPECT_TRUE(Traced(s, "h()"));   // nested in forward
+  EXPECT_TRUE(Traced(s, "h()"));   // nested in forward and called
+  EXPECT_FALSE(Traced(s, "p()"));  // nested in forward, never used
   EXPECT_TRUE(Traced(s, "k()"));   // self.tail
   EXPECT_FALSE(Traced(s, "m()"));  // method never called
   EXPECT_TRUE(Traced(s, "n()"));   // @torch.compile(...)
