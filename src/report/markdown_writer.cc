@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/strip.h"
 #include "report/ranking.h"
@@ -162,8 +163,12 @@ std::string Section(size_t number, const Finding& f, const MarkdownOptions& opti
                               "python"),
                     "\n");
   }
-  for (const std::string& id : rule.registry_ids) {
-    absl::StrAppend(&out, "Dynamo's registry: [", id, "](", RegistryLink(id), ")\n\n");
+  if (!rule.registry_ids.empty()) {
+    std::vector<std::string> links;
+    for (const std::string& id : rule.registry_ids) {
+      links.push_back(absl::StrCat("[", id, "](", RegistryLink(id), ")"));
+    }
+    absl::StrAppend(&out, "Dynamo's registry: ", absl::StrJoin(links, ", "), "\n\n");
   }
   if (text.has_value()) {
     if (std::optional<Repro> repro = MakeRepro(f, *text)) {
