@@ -2,7 +2,15 @@
    function: (attribute) @fn
    arguments: (argument_list . (_) @arg)) @report
  (#resolves-to? @fn "copy.deepcopy")
- (#not-match? @arg "^([A-Z][A-Z0-9_]*|[\\[{(].*)$")
+ (#is-tensor? @arg)
+ (#in-compiled-region? @report))
+
+; A submodule or tensor attribute: `copy.deepcopy(self.head)`.
+((call
+   function: (attribute) @fn
+   arguments: (argument_list . (attribute object: (identifier) @self))) @report
+ (#resolves-to? @fn "copy.deepcopy")
+ (#eq? @self "self")
  (#in-compiled-region? @report))
 
 ((call
