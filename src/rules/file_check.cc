@@ -9,6 +9,7 @@
 #include "source/absl_compat.h"
 #include "source/encoding.h"
 #include "source/file_reader.h"
+#include "rules/suppression.h"
 
 namespace gbreak {
 namespace {
@@ -118,6 +119,7 @@ FileCheckResult FileChecker::Check(const std::string& path) {
   CheckSyntax(source, root, result);
   FileFacts facts(root, source.text(), options_.region);
   engine_.Run(source, facts, cursor_.get(), &result.findings);
+  ApplySuppressions(source, root, engine_, &result.findings);
   if (options_.region.defer_reachability) {
     bool is_package = path.ends_with("__init__.py") || path.ends_with("__init__.pyi");
     result.summary = facts.region().Summarize(path, ModuleNameOf(path), is_package);
