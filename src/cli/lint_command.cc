@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "cli/catalog.h"
+#include "cli/config.h"
 #include "cli/logs_command.h"
 #include "cli/output_file.h"
 #include "report/json_writer.h"
@@ -72,8 +73,7 @@ int RunLint(const LintOptions& options) {
     PrintError(catalog.status().message());
     return kExitError;
   }
-  absl::StatusOr<std::vector<Rule>> selected =
-      SelectRules(*std::move(catalog), options.selection);
+  absl::StatusOr<std::vector<Rule>> selected = SelectRules(*catalog, options.selection);
   if (!selected.ok()) {
     PrintError(selected.status().message());
     return kExitError;
@@ -91,6 +91,30 @@ int RunLint(const LintOptions& options) {
       return kExitError;
     }
   }
+  // Configuration files ([tool.gbreak] / gbreak.toml): the run's settings come from the one in
+  // the working directory under the command line; rules are selected per file (cli/config.h).
+  LintConfiguration configuration(options.selection, options.torch_version, options.dynamo_config);
+  if (absl::StatusOr<DynamoSettings> run_settings = configuration.RunSettings(); run_settings.ok()) {
+    settings = *std::move(run_settings);
+  } else {
+    PrintError(run_settings.status().message());
+    return kExitError;
+  }
+  std::vector<std::string> paths = options.paths;
+  if (paths.empty()) paths.push_back(".");
+  DiscoveryResult discovered = DiscoverFiles(paths, options.discovery);
+  if (absl::Status status = configuration.Load(discovered.files, *catalog); !status.ok()) {
+    PrintError(status.message());
+    return kExitError;
+  }
+  if (configuration.any()) {
+    discovered.files = configuration.FilterExcluded(discovered.files, paths,
+                                                    options.discovery.force_exclude);
+    selected->clear();
+    for (const Rule& rule : *catalog) {
+      if (configuration.SelectedAnywhere(rule)) selected->push_back(rule);
+    }
+  }
   std::erase_if(*selected, [&](const Rule& rule) { return !settings.Applies(rule); });
   for (Rule& rule : *selected) {
     rule.query_source = ApplyQueryDirectives(rule.query_source, settings);
@@ -101,11 +125,11 @@ int RunLint(const LintOptions& options) {
     return kExitError;
   }
 
-  std::vector<std::string> paths = options.paths;
-  if (paths.empty()) paths.push_back(".");
-  DiscoveryResult discovered = DiscoverFiles(paths, options.discovery);
-
   LintReport report = CheckFiles(discovered.files, **engine, options);
+  if (configuration.any()) {
+    std::erase_if(report.findings,
+                  [&](const Finding& f) { return !configuration.Keeps(f.path, *f.rule); });
+  }
   report.diagnostics.insert(report.diagnostics.begin(), discovered.diagnostics.begin(),
                             discovered.diagnostics.end());
   if (!options.logs.empty()) CrosscheckLogs(options.logs, discovered.files, report);
