@@ -226,6 +226,7 @@ void ValueInference::Analyze(Scope& scope) {
     TSNode name_node = Is(parameter, "identifier") ? parameter : Field(parameter, "name");
     if (ts_node_is_null(name_node)) name_node = ts_node_named_child(parameter, 0);
     std::string name = Str(name_node, text_);
+    if (name.empty()) continue;  // `*` or `/` separators bind nothing
     scope.parameters.insert(name);
     if (is_method && i == 0) {
       scope.variables[name] = Value::Of(Value::kModule);  // self

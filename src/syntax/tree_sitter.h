@@ -41,13 +41,16 @@ TreePtr ParsePython(TSParser* parser, std::string_view text);
 
 // The bytes a node spans.
 inline std::string_view NodeText(TSNode node, std::string_view source) {
+  if (ts_node_is_null(node)) return {};
   uint32_t start = ts_node_start_byte(node);
   uint32_t end = ts_node_end_byte(node);
   if (start > source.size() || end > source.size() || end < start) return {};
   return source.substr(start, end - start);
 }
 
-inline std::string_view NodeType(TSNode node) { return ts_node_type(node); }
+inline std::string_view NodeType(TSNode node) {
+  return ts_node_is_null(node) ? std::string_view() : std::string_view(ts_node_type(node));
+}
 
 // The child in a named field (`Field(call, "function")`), or a null node.
 inline TSNode Field(TSNode node, std::string_view name) {
