@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# Benchmark (not a test): `gbreak lint` over the installed sources of transformers beside ruff
+# (syntax-level rules, comparable work) and `grep -rc "print("` (the floor), all from the page
+# cache, best of 3. Then gbreak's --stats split (parse vs analysis, target: a whole-tree run
+# within 1.3x of parsing alone) and entry-scoped runs (--entry transformers:GPT2Model, ...; target:
+# well under a second). Prints wall, cpu (user + sys), files and the ratios to ruff and grep.
+#
+# Usage: bench/lint_vs_ruff.sh [GBREAK_BINARY]   (default: build/gbreak)
+# Needs network access to PyPI (or the configured mirror) for the wheels and ruff; everything goes
+# to a temporary directory that is deleted afterwards. Versions: TRANSFORMERS_VERSION (5.23.0),
+# DIFFUSERS_VERSION (0.42.1), RUFF_VERSION (0.17.6). Takes ~10 minutes on 2 cores.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+binary="${1:-$here/../build/gbreak}"
+transformers_version="${TRANSFORMERS_VERSION:-5.23.0}"
+diffusers_version="${DIFFUSERS_VERSION:-0.42.1}"
+ruff_version="${RUFF_VERSION:-0.17.6}"
+entries=(transformers:GPT2Model transformers:LlamaModel diffusers:UNet2DConditionModel)
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/gbreak-lintbench-XXXXXX")"
+trap 'rm -rf "$tmp"' EXIT
+
+# Snapshot the binary: a build may replace it while the benchmark runs.
+gbreak="$tmp/gbreak"
+cp "$binary" "$gbreak"
+
+# Installed-package layout: $sp/transformers, $sp/diffusers.
+sp="$tmp/site-packages"
+tree="$sp/transformers"
+quiet() { "$@" > "$tmp/setup.log" 2>&1 || { cat "$tmp/setup.log" >&2; exit 1; }; }
+quiet python3 -m pip download --no-deps -d "$tmp/wheels" \
+  "transformers==$transformers_version" "diffusers==$diffusers_version"
+for wheel in "$tmp"/wheels/*.whl; do unzip -q "$wheel" -d "$sp"; done
+quiet python3 -m venv "$tmp/venv"
+quiet "$tmp/venv/bin/pip" install "ruff==$ruff_version"
+ruff="$tmp/venv/bin/ruff"
+
+# Run from the temporary directory so that no configuration file (gbreak.toml, pyproject.toml,
+# ruff.toml) of the caller applies; ruff also gets --isolated.
+cd "$tmp"
+# Warm the page cache: the sources, the binaries.
+find "$sp" -type f -name '*.py' -exec cat {} + > /dev/null
+cat "$gbreak" "$ruff" > /dev/null
+
+# Best of 3 runs of "$@" (stdout to $tmp/out, stderr to $tmp/err.N): sets wall, cpu and rss_kb
+# (cpu = user + sys, which a busy machine does not inflate; each the best of its 3). Output goes
+# to a file: grep stops at the first match when it writes to /dev/null.
+best_of() {
+  wall="" cpu="" rss_kb=""
+  local run w user sys r c
+  for run in 1 2 3; do
+    if ! /usr/bin/time -f "%e %U %S %M" -o "$tmp/time" "$@" > "$tmp/out" 2> "$tmp/err.$run"; then
+      echo "failed: $*" >&2; cat "$tmp/err.$run" >&2; exit 1
+    fi
+    read -r w user sys r < "$tmp/time"
+    c=$(echo "$user + $sys" | bc -l)
+    if [[ -z "$wall" ]] || (( $(echo "$w < $wall" | bc -l) )); then wall=$w; fi
+    if [[ -z "$cpu" ]] || (( $(echo "$c < $cpu" | bc -l) )); then cpu=$c; fi
+    if [[ -z "$rss_kb" ]] || (( r < rss_kb )); then rss_kb=$r; fi
+  done
+}
+
+# From the --stats blocks of the last best_of (stderr): "files bytes parse analysis", the
+# smallest parse and analysis times of the 3 runs (seconds summed over threads).
+gbreak_stats() {
+  awk '/^files:/ {files = $2} /^bytes:/ {bytes = $2}
+       /^parse time:/ {if (parse == "" || $3 < parse) parse = $3}
+       /^analysis time:/ {if (analysis == "" || $3 < analysis) analysis = $3}
+       END {print files, bytes, parse, analysis}' "$tmp"/err.[123]
+}
+
+# Files gbreak discovers under "$@" without parsing them (every file is over the size limit).
+discovered() {
+  "$gbreak" lint --exit-zero --stats --max-file-size 1e-9 "$@" 2>&1 > /dev/null |
+    awk '/^files:/ {print $2 + $4}'
+}
+
+cores=$(nproc)
+uptime | sed 's/^/machine load before: /'
+printf 'input:        transformers %s (%d .py files, %.1f MB), diffusers %s\n' \
+  "$transformers_version" "$(find "$tree" -name '*.py' | wc -l)" \
+  "$(find "$tree" -name '*.py' -printf '%s\n' | awk '{s += $1} END {print s / 1e6}')" \
+  "$diffusers_version"
+printf 'ruff:         %s\n' "$("$ruff" --version)"
+printf 'gbreak:       %s, %d cores\n' "$("$gbreak" --version)" "$cores"
+printf 'discovery:    %d files without --include-site-packages, %d with' \
+  "$(discovered "$tree")" "$(discovered --include-site-packages "$tree")"
+echo ' (the tree is not named site-packages)'
+echo
+
+rows=()  # "label wall cpu rss files"
+grep_files=$(grep -rc "print(" --include=*.py "$tree" | wc -l)
+best_of grep -rc "print(" --include=*.py "$tree"
+rows+=("grep_-rc_print( $wall $cpu $rss_kb $grep_files")
+ruff_args=(check --select E9,F63,F7,F82 --no-cache --exit-zero --isolated)
+ruff_files=$("$ruff" "${ruff_args[@]}" --show-files "$tree" | grep -c '\.py$')
+best_of "$ruff" "${ruff_args[@]}" "$tree"
+rows+=("ruff_check_E9,F63,F7,F82 $wall $cpu $rss_kb $ruff_files")
+declare -A split  # threads -> "files bytes parse analysis"
+for threads in "$cores" 1; do
+  best_of "$gbreak" lint --include-site-packages --exit-zero --stats -j "$threads" "$tree"
+  split[$threads]=$(gbreak_stats)
+  rows+=("gbreak_lint_-j$threads $wall $cpu $rss_kb ${split[$threads]%% *}")
+done
+
+read -r _ grep_wall grep_cpu _ _ <<< "${rows[0]}"
+read -r _ ruff_wall ruff_cpu _ _ <<< "${rows[1]}"
+ratio() {
+  local r
+  r=$(echo "$1 / $2" | bc -l)
+  if (( $(echo "$r < 1" | bc -l) )); then printf '%.2fx' "$r"
+  elif (( $(echo "$r < 100" | bc -l) )); then printf '%.1fx' "$r"
+  else printf '%.0fx' "$r"; fi
+}
+echo "Whole tree (transformers/), best of 3; ratios are wall / cpu"
+printf '%-26s %9s %9s %8s %6s %15s %15s\n' tool wall cpu 'rss MB' files 'vs ruff' 'vs grep'
+for row in "${rows[@]}"; do
+  read -r label wall cpu rss files <<< "$row"
+  printf '%-26s %8.2fs %8.2fs %8.1f %6d %7s/%-7s %7s/%-7s\n' "${label//_/ }" "$wall" "$cpu" \
+    "$(echo "$rss / 1024" | bc -l)" "$files" "$(ratio "$wall" "$ruff_wall")" \
+    "$(ratio "$cpu" "$ruff_cpu")" "$(ratio "$wall" "$grep_wall")" "$(ratio "$cpu" "$grep_cpu")"
+done
+echo
+echo "gbreak --stats: parse and analysis time summed over threads (clock time inside the threads,"
+echo "which load inflates like wall time; their ratio does not depend on it). Target: total cpu"
+echo "within 1.3x of parsing alone."
+for i in 2 3; do
+  read -r label _ cpu _ _ <<< "${rows[$i]}"
+  threads=${label##*-j}
+  read -r _ bytes parse analysis <<< "${split[$threads]}"
+  cpu_ratio=$(echo "$cpu / $parse" | bc -l)
+  verdict=$( (( $(echo "$cpu_ratio <= 1.3" | bc -l) )) && echo "meets 1.3x" || echo "misses 1.3x")
+  printf '  -j%-2s parse %7.2fs  analysis %7.2fs  cpu/parse %5.1fx (%s)' "$threads" \
+    "$parse" "$analysis" "$cpu_ratio" "$verdict"
+  printf '  (parse+analysis)/parse %5.1fx\n' "$(echo "($parse + $analysis) / $parse" | bc -l)"
+done
+echo
+
+if ! "$gbreak" lint --help | grep -q -- '--entry'; then
+  echo "Entry-scoped runs: skipped, this gbreak has no --entry (older build)"
+else
+  echo "Entry-scoped (--site-packages DIR --entry E), best of 3; target: well under a second"
+  printf '%-32s %3s %6s %6s %7s %7s %7s %8s  %s\n' entry -j files KB wall cpu parse analysis \
+    'under 1 s'
+  for entry in "${entries[@]}"; do
+    for threads in "$cores" 1; do
+      best_of "$gbreak" lint --site-packages "$sp" --entry "$entry" --stats --exit-zero \
+        -j "$threads"
+      read -r files bytes parse analysis <<< "$(gbreak_stats)"
+      under="cpu: $( (( $(echo "$cpu < 1" | bc -l) )) && echo yes || echo no)"
+      under+=", wall: $( (( $(echo "$wall < 1" | bc -l) )) && echo yes || echo no)"
+      printf '%-32s %3s %6d %6.0f %6.2fs %6.2fs %6.2fs %7.2fs  %s\n' "$entry" "$threads" "$files" \
+        "$(echo "$bytes / 1024" | bc -l)" "$wall" "$cpu" "$parse" "$analysis" "$under"
+    done
+  done
+fi
+# The fixed cost of every run: a lint of an empty directory.
+mkdir "$tmp/empty"
+best_of "$gbreak" lint --exit-zero "$tmp/empty"
+printf 'gbreak start-up (lint of an empty directory): %.2fs wall, %.2fs cpu\n' "$wall" "$cpu"
+echo
+uptime | sed 's/^/machine load after: /'
