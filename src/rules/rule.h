@@ -48,6 +48,11 @@ struct Rule {
   std::string torch_range;
   std::vector<std::string> only_config;
   std::vector<std::string> unless_config;
+  // The mechanical edit `gbreak lint --fix` may make for a finding (`autofix = "guard-eager"`):
+  // wrap the reported call's statement in `if not torch.compiler.is_compiling():`, so that only
+  // eager runs execute it. Made only where that is safe (rules/fix_edit.h).
+  enum class Autofix { kNone, kGuardEager };
+  Autofix autofix = Autofix::kNone;
 
   std::string origin;        // where the TOML came from, e.g. "rules/print-call.toml"
   std::string query_origin;  // where the query came from, e.g. "queries/print-call.scm"

@@ -26,7 +26,7 @@ const std::set<std::string, std::less<>>& KnownKeys() {
   static const auto* keys = new std::set<std::string, std::less<>>{
       "code",     "name",      "category", "summary", "message", "severity",
       "confidence", "registry_ids", "predicates", "rationale", "fix", "example",
-      "enabled",  "kind", "torch", "only_config", "unless_config"};
+      "enabled",  "kind", "torch", "only_config", "unless_config", "autofix"};
   return *keys;
 }
 
@@ -171,6 +171,16 @@ absl::StatusOr<Rule> ParseRuleToml(std::string_view toml_text, const std::string
     rule.kind = Rule::Kind::kBuiltin;
   } else {
     return ErrorIn(origin, absl::StrCat("kind `", kind, "` must be query or builtin"));
+  }
+  std::string autofix;
+  if (absl::Status status = ReadString(table, "autofix", /*required=*/false, origin, &autofix);
+      !status.ok()) {
+    return status;
+  }
+  if (autofix == "guard-eager") {
+    rule.autofix = Rule::Autofix::kGuardEager;
+  } else if (!autofix.empty()) {
+    return ErrorIn(origin, absl::StrCat("autofix `", autofix, "` must be guard-eager"));
   }
   if (const toml::node* enabled = table.get("enabled")) {
     std::optional<bool> value = enabled->value<bool>();

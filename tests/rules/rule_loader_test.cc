@@ -58,6 +58,21 @@ TEST(RuleLoaderTest, UnknownKeyIsAnErrorWithItsPosition) {
   EXPECT_THAT(std::string(rule.status().message()), HasSubstr("unknown key `colour`"));
 }
 
+TEST(RuleLoaderTest, Autofix) {
+  absl::StatusOr<Rule> plain = ParseRuleToml(kValid, "rules/x.toml");
+  ASSERT_TRUE(plain.ok()) << plain.status();
+  EXPECT_EQ(plain->autofix, Rule::Autofix::kNone);
+  absl::StatusOr<Rule> guarded =
+      ParseRuleToml(std::string("autofix = \"guard-eager\"\n") + kValid, "rules/x.toml");
+  ASSERT_TRUE(guarded.ok()) << guarded.status();
+  EXPECT_EQ(guarded->autofix, Rule::Autofix::kGuardEager);
+  absl::StatusOr<Rule> unknown =
+      ParseRuleToml(std::string("autofix = \"delete\"\n") + kValid, "rules/x.toml");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_THAT(std::string(unknown.status().message()),
+              HasSubstr("autofix `delete` must be guard-eager"));
+}
+
 TEST(RuleLoaderTest, MissingKeyIsAnError) {
   std::string text = kValid;
   text.erase(text.find("summary"), text.find('\n', text.find("summary")) - text.find("summary"));

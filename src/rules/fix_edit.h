@@ -1,0 +1,41 @@
+#ifndef GBREAK_RULES_FIX_EDIT_H_
+#define GBREAK_RULES_FIX_EDIT_H_
+
+#include <optional>
+#include <string_view>
+
+#include "analysis/file_facts.h"
+#include "program/import_table.h"
+#include "rules/finding.h"
+#include "source/source_file.h"
+#include "syntax/tree_sitter.h"
+
+namespace gbreak {
+
+// The line the guard edit puts above the statement it wraps.
+inline constexpr std::string_view kEagerGuard = "if not torch.compiler.is_compiling():";
+
+// The edit that wraps the statement `call` makes up in `if not torch.compiler.is_compiling():`
+// (Dynamo constant-folds the test and drops the branch; eager runs still execute the call), or
+// nothing when that edit is not both mechanical and safe. It is made only when
+//   - `call` is the whole expression of an expression statement in a function body,
+//   - that statement has its lines to itself (no `;`, not the body of a one-line `if x: ...`,
+//     no backslash continuation into or out of it),
+//   - no string literal in it spans lines (re-indenting would change the string),
+//   - the module binds `torch` to the torch package with a top-level `import torch` (or `import
+//     torch.x`), and neither a module-level definition nor a parameter of an enclosing function
+//     shadows it.
+// The edit replaces the statement's whole lines (without the last line's end) with the guard
+// line at the statement's indentation and the statement's lines indented one more level (the
+// file's indentation unit, from the enclosing block), keeping the file's line ends (CRLF stays
+// CRLF). Offsets are into `text` (SourceFile::text()).
+std::optional<TextEdit> GuardEagerEdit(TSNode call, TSNode root, std::string_view text,
+                                       const ImportTable& imports);
+
+// Gives `finding` (made for the node `report`) its edit and the fix in words when its rule has
+// an autofix (Rule::autofix) and the edit is safe here. Edit offsets become file offsets.
+void AttachAutofix(TSNode report, const SourceFile& source, FileFacts& facts, Finding& finding);
+
+}  // namespace gbreak
+
+#endif  // GBREAK_RULES_FIX_EDIT_H_
