@@ -1,5 +1,7 @@
 #include "analysis/file_facts.h"
 
+#include "analysis/placement.h"
+
 namespace gbreak {
 
 const ImportTable& FileFacts::imports() {
@@ -17,6 +19,13 @@ CompiledRegion& FileFacts::region() {
     region_ = std::make_unique<CompiledRegion>(root_, text_, imports(), options_);
   }
   return *region_;
+}
+
+const std::set<std::string>& FileFacts::higher_order_op_bodies() {
+  if (!higher_order_op_bodies_) {
+    higher_order_op_bodies_ = HigherOrderOpBodyNames(root_, text_, imports());
+  }
+  return *higher_order_op_bodies_;
 }
 
 }  // namespace gbreak

@@ -2,6 +2,9 @@
 #define GBREAK_ANALYSIS_FILE_FACTS_H_
 
 #include <memory>
+#include <optional>
+#include <set>
+#include <string>
 #include <string_view>
 
 #include "analysis/compiled_region.h"
@@ -24,6 +27,8 @@ class FileFacts {
   const ImportTable& imports();
   ValueInference& values();
   CompiledRegion& region();
+  // Functions passed to torch.cond / while_loop here (analysis/placement.h).
+  const std::set<std::string>& higher_order_op_bodies();
 
  private:
   TSNode root_;
@@ -32,6 +37,7 @@ class FileFacts {
   RegionOptions options_;
   std::unique_ptr<ValueInference> values_;
   std::unique_ptr<CompiledRegion> region_;
+  std::optional<std::set<std::string>> higher_order_op_bodies_;
 };
 
 }  // namespace gbreak

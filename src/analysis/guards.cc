@@ -1,5 +1,7 @@
 #include "analysis/guards.h"
 
+#include <cstdint>
+
 #include <set>
 #include <string>
 
@@ -43,11 +45,20 @@ std::string LastName(std::string_view qualified) {
 
 class Evaluator {
  public:
-  Evaluator(std::string_view text, const ImportTable& imports, Mode mode)
-      : text_(text), imports_(imports), mode_(mode) {}
+  Evaluator(std::string_view text, const ImportTable& imports, Mode mode, TruthCache* cache)
+      : text_(text), imports_(imports), mode_(mode), cache_(cache) {}
 
   Truth Eval(TSNode node, int depth) {
     if (ts_node_is_null(node) || depth > kMaxDepth) return Truth::kUnknown;
+    if (cache_ == nullptr) return EvalUncached(node, depth);
+    if (const Truth* known = cache_->Find(node, mode_)) return *known;
+    Truth truth = EvalUncached(node, depth);
+    cache_->Put(node, mode_, truth);
+    return truth;
+  }
+
+ private:
+  Truth EvalUncached(TSNode node, int depth) {
     std::string_view type = NodeType(node);
     if (type == "true") return Truth::kTrue;
     if (type == "false" || type == "none") return Truth::kFalse;
@@ -97,6 +108,9 @@ class Evaluator {
       if (TrueWhileCompiling().contains(name)) return Truth::kTrue;
       if (FalseWhileCompiling().contains(name)) return Truth::kFalse;
       if (CompilingHelperNames().contains(LastName(name))) return Truth::kTrue;
+      // transformers' is_tracing() is true under Dynamo (it asks is_torchdynamo_compiling());
+      // torch.jit.is_tracing() is false.
+      if (LastName(name) == "is_tracing" && !name.starts_with("torch.")) return Truth::kTrue;
     }
     std::string_view text = NodeText(callee, text_);
     std::string last = LastName(text);
@@ -123,9 +137,7 @@ class Evaluator {
         only = Field(n, "right");
         if (Is(n, "augmented_assignment")) count = 2;
       }
-      for (uint32_t i = NamedChildCount(n); i-- > 0;) {
-        stack.push_back(ts_node_named_child(n, i));
-      }
+      PushNamedChildren(stack, n);
     }
     if (count == 1 && !ts_node_is_null(only)) return Eval(only, depth + 1);
     if (count > 0) return Truth::kUnknown;
@@ -138,11 +150,10 @@ class Evaluator {
   // `DEBUG = False` assigned once at module level (Dynamo guards on the global's value).
   Truth ModuleConstantTruth(TSNode at, std::string_view name, int depth) {
     TSNode root = at;
-    while (!ts_node_is_null(ts_node_parent(root))) root = ts_node_parent(root);
+    while (!ts_node_is_null(ParentOf(root))) root = ParentOf(root);
     TSNode value{};
     int count = 0;
-    for (uint32_t i = 0; i < NamedChildCount(root); ++i) {
-      TSNode statement = ts_node_named_child(root, i);
+    for (TSNode statement : NamedChildren(root)) {
       TSNode assignment = ts_node_named_child(statement, 0);
       if (Is(statement, "expression_statement") && Is(assignment, "assignment") &&
           NodeText(Field(assignment, "left"), text_) == name) {
@@ -181,7 +192,7 @@ class Evaluator {
       callee = function_name == "__init__" ? DefinitionName(owner, text_) : "self." + callee;
     }
     TSNode root = function;
-    while (!ts_node_is_null(ts_node_parent(root))) root = ts_node_parent(root);
+    while (!ts_node_is_null(ParentOf(root))) root = ParentOf(root);
     std::vector<TSNode> stack{root};
     while (!stack.empty()) {
       TSNode n = stack.back();
@@ -189,8 +200,7 @@ class Evaluator {
       if (Is(n, "call") && NodeText(Field(n, "function"), text_) == callee) {
         TSNode arguments = Field(n, "arguments");
         size_t positional = 0;
-        for (uint32_t i = 0; i < NamedChildCount(arguments); ++i) {
-          TSNode a = ts_node_named_child(arguments, i);
+        for (TSNode a : NamedChildren(arguments)) {
           if (Is(a, "keyword_argument")) {
             if (NodeText(Field(a, "name"), text_) == name) return Truth::kUnknown;
           } else if (Is(a, "list_splat") || Is(a, "dictionary_splat")) {
@@ -201,7 +211,7 @@ class Evaluator {
         }
         if (positional > position) return Truth::kUnknown;
       }
-      for (uint32_t i = 0; i < NamedChildCount(n); ++i) stack.push_back(ts_node_named_child(n, i));
+      for (TSNode child : NamedChildren(n)) stack.push_back(child);
     }
     return Eval(value, depth + 1);
   }
@@ -226,7 +236,7 @@ class Evaluator {
         init = EnclosingFunction(n);
         if (Is(n, "augmented_assignment")) ++count;
       }
-      for (uint32_t i = 0; i < NamedChildCount(n); ++i) stack.push_back(ts_node_named_child(n, i));
+      for (TSNode child : NamedChildren(n)) stack.push_back(child);
     }
     if (count != 1 || ts_node_is_null(init) || DefinitionName(init, text_) != "__init__") {
       return Truth::kUnknown;
@@ -245,6 +255,7 @@ class Evaluator {
   std::string_view text_;
   const ImportTable& imports_;
   Mode mode_;
+  TruthCache* cache_;  // may be null
 };
 
 bool EndsWithExit(TSNode block) {
@@ -254,17 +265,38 @@ bool EndsWithExit(TSNode block) {
   return Is(last, "return_statement") || Is(last, "raise_statement");
 }
 
+// The start byte of the first statement of `block` after which nothing is traced (UINT32_MAX
+// when there is none): an unconditional return or raise, or an `if` whose condition is true
+// while compiling and whose body exits.
+uint32_t FirstExit(TSNode block, Evaluator& evaluator, Mode mode, TruthCache* cache) {
+  if (cache != nullptr) {
+    if (const uint32_t* known = cache->FindExit(block, mode)) return *known;
+  }
+  uint32_t exit = UINT32_MAX;
+  for (TSNode statement : NamedChildren(block)) {
+    if (Is(statement, "return_statement") || Is(statement, "raise_statement") ||
+        (Is(statement, "if_statement") && EndsWithExit(Field(statement, "consequence")) &&
+         evaluator.Eval(Field(statement, "condition"), 0) == Truth::kTrue)) {
+      exit = ts_node_start_byte(statement);
+      break;
+    }
+  }
+  if (cache != nullptr) cache->PutExit(block, mode, exit);
+  return exit;
+}
+
 }  // namespace
 
 Truth EvaluateUnderCompile(TSNode condition, std::string_view text, const ImportTable& imports,
-                           Mode mode) {
-  return Evaluator(text, imports, mode).Eval(condition, 0);
+                           Mode mode, TruthCache* cache) {
+  return Evaluator(text, imports, mode, cache).Eval(condition, 0);
 }
 
-bool IsGuardedAway(TSNode node, std::string_view text, const ImportTable& imports, Mode mode) {
-  Evaluator evaluator(text, imports, mode);
-  for (TSNode child = node, parent = ts_node_parent(node); !ts_node_is_null(parent);
-       child = parent, parent = ts_node_parent(parent)) {
+bool IsGuardedAway(TSNode node, std::string_view text, const ImportTable& imports, Mode mode,
+                   TruthCache* cache) {
+  Evaluator evaluator(text, imports, mode, cache);
+  for (TSNode child = node, parent = ParentOf(node); !ts_node_is_null(parent);
+       child = parent, parent = ParentOf(parent)) {
     std::string_view type = NodeType(parent);
     if (type == "if_statement") {
       TSNode condition = Field(parent, "condition");
@@ -276,8 +308,7 @@ bool IsGuardedAway(TSNode node, std::string_view text, const ImportTable& import
       }
       // elif / else: every earlier condition must not be true, and an elif's own not false.
       if (truth == Truth::kTrue) return true;
-      for (uint32_t i = 0; i < NamedChildCount(parent); ++i) {
-        TSNode clause = ts_node_named_child(parent, i);
+      for (TSNode clause : NamedChildren(parent)) {
         if (SameNode(clause, child)) {
           if (Is(clause, "elif_clause") &&
               evaluator.Eval(Field(clause, "condition"), 0) == Truth::kFalse) {
@@ -303,16 +334,7 @@ bool IsGuardedAway(TSNode node, std::string_view text, const ImportTable& import
     }
     if (type == "block" || type == "module") {
       // An earlier `if <true while compiling>: ... return` ends the traced path here.
-      for (uint32_t i = 0; i < NamedChildCount(parent); ++i) {
-        TSNode statement = ts_node_named_child(parent, i);
-        if (SameNode(statement, child)) break;
-        // Code after an unconditional return or raise is never reached.
-        if (Is(statement, "return_statement") || Is(statement, "raise_statement")) return true;
-        if (Is(statement, "if_statement") && EndsWithExit(Field(statement, "consequence")) &&
-            evaluator.Eval(Field(statement, "condition"), 0) == Truth::kTrue) {
-          return true;
-        }
-      }
+      if (ts_node_start_byte(child) > FirstExit(parent, evaluator, mode, cache)) return true;
     }
   }
   return false;

@@ -1,7 +1,9 @@
 #ifndef GBREAK_ANALYSIS_GUARDS_H_
 #define GBREAK_ANALYSIS_GUARDS_H_
 
+#include <map>
 #include <string_view>
+#include <tuple>
 
 #include "program/import_table.h"
 #include "syntax/tree_sitter.h"
@@ -14,18 +16,46 @@ enum class Mode { kEval, kTrain };
 // What a condition is while Dynamo traces, if that is known.
 enum class Truth { kFalse, kTrue, kUnknown };
 
+// The truths of the conditions of one file already evaluated, per mode. Folding a name can walk
+// the whole file (a parameter default no caller overrides, a module constant), and the same
+// conditions are asked about for every finding under them, so one file keeps one cache (in its
+// CompiledRegion). Keys are tree nodes: a cache must not outlive its tree.
+class TruthCache {
+ public:
+  const Truth* Find(TSNode node, Mode mode) const {
+    auto it = truths_.find(Key(node, mode));
+    return it == truths_.end() ? nullptr : &it->second;
+  }
+  void Put(TSNode node, Mode mode, Truth truth) { truths_[Key(node, mode)] = truth; }
+  // Per block: the start byte of its first statement that ends the traced path (a return, a
+  // raise, an `if <true while compiling>: return`), so a block is scanned once, not per finding.
+  const uint32_t* FindExit(TSNode block, Mode mode) const {
+    auto it = exits_.find(Key(block, mode));
+    return it == exits_.end() ? nullptr : &it->second;
+  }
+  void PutExit(TSNode block, Mode mode, uint32_t start) { exits_[Key(block, mode)] = start; }
+
+ private:
+  static std::tuple<const void*, uint32_t, int> Key(TSNode node, Mode mode) {
+    return {node.id, ts_node_start_byte(node), static_cast<int>(mode)};
+  }
+  std::map<std::tuple<const void*, uint32_t, int>, Truth> truths_;
+  std::map<std::tuple<const void*, uint32_t, int>, uint32_t> exits_;
+};
+
 // Evaluates conditions the way Dynamo does while tracing: torch.compiler.is_compiling() (and
 // torch._dynamo.is_compiling(), transformers' is_torchdynamo_compiling(), ...) is True;
 // torch.jit.is_scripting()/is_tracing(), torch.onnx.is_in_onnx_export() and TYPE_CHECKING are
 // False; `self.training` is the mode's value; `not`, `and`, `or`, literals and a local variable
 // assigned once from such a call fold as Python folds them.
 Truth EvaluateUnderCompile(TSNode condition, std::string_view text, const ImportTable& imports,
-                           Mode mode);
+                           Mode mode, TruthCache* cache = nullptr);
 
 // True when Dynamo never traces `node` in `mode`: it sits in an if/elif/else branch or a
 // conditional-expression arm whose condition folds the other way, or after an
 // `if <true under compile>: return/raise` in an enclosing block.
-bool IsGuardedAway(TSNode node, std::string_view text, const ImportTable& imports, Mode mode);
+bool IsGuardedAway(TSNode node, std::string_view text, const ImportTable& imports, Mode mode,
+                   TruthCache* cache = nullptr);
 
 }  // namespace gbreak
 

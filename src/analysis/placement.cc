@@ -36,30 +36,6 @@ bool IsHigherOrderOp(TSNode call, std::string_view text, const ImportTable& impo
   return false;
 }
 
-// True when `function` is passed by name to torch.cond / while_loop in this file.
-bool IsHigherOrderOpBody(TSNode function, std::string_view text, const ImportTable& imports) {
-  std::string name = DefinitionName(function, text);
-  TSNode root = function;
-  while (!ts_node_is_null(ts_node_parent(root))) root = ts_node_parent(root);
-  std::vector<TSNode> stack{root};
-  while (!stack.empty()) {
-    TSNode node = stack.back();
-    stack.pop_back();
-    if (Is(node, "call") && IsHigherOrderOp(node, text, imports)) {
-      TSNode arguments = Field(node, "arguments");
-      for (uint32_t i = 0; i < NamedChildCount(arguments); ++i) {
-        TSNode argument = ts_node_named_child(arguments, i);
-        TSNode tail = Is(argument, "attribute") ? Field(argument, "attribute") : argument;
-        if (Is(tail, "identifier") && NodeText(tail, text) == name) return true;
-      }
-    }
-    for (uint32_t i = NamedChildCount(node); i-- > 0;) {
-      stack.push_back(ts_node_named_child(node, i));
-    }
-  }
-  return false;
-}
-
 bool IsLastStatement(TSNode statement, TSNode function) {
   TSNode body = Field(function, "body");
   uint32_t n = NamedChildCount(body);
@@ -68,21 +44,47 @@ bool IsLastStatement(TSNode statement, TSNode function) {
 
 }  // namespace
 
+std::set<std::string> HigherOrderOpBodyNames(TSNode root, std::string_view text,
+                                             const ImportTable& imports) {
+  std::set<std::string> names;
+  std::vector<TSNode> stack{root};
+  while (!stack.empty()) {
+    TSNode node = stack.back();
+    stack.pop_back();
+    if (Is(node, "call") && IsHigherOrderOp(node, text, imports)) {
+      for (TSNode argument : NamedChildren(Field(node, "arguments"))) {
+        TSNode tail = Is(argument, "attribute") ? Field(argument, "attribute") : argument;
+        if (Is(tail, "identifier")) names.emplace(NodeText(tail, text));
+      }
+    }
+    PushNamedChildren(stack, node);
+  }
+  return names;
+}
+
 StatementPlacement PlacementOf(TSNode node, std::string_view text, const ImportTable& imports) {
+  TSNode root = node;
+  while (!ts_node_is_null(ParentOf(root))) root = ParentOf(root);
+  return PlacementOf(node, text, imports, HigherOrderOpBodyNames(root, text, imports));
+}
+
+StatementPlacement PlacementOf(TSNode node, std::string_view text, const ImportTable& imports,
+                               const std::set<std::string>& higher_order_op_bodies) {
   TSNode function = EnclosingFunction(node);
   if (ts_node_is_null(function)) return StatementPlacement::kPlain;
-  if (IsHigherOrderOpBody(function, text, imports)) return StatementPlacement::kInHigherOrderOp;
+  if (higher_order_op_bodies.contains(DefinitionName(function, text))) {
+    return StatementPlacement::kInHigherOrderOp;
+  }
   bool in_with = false;
-  for (TSNode n = ts_node_parent(node); !ts_node_is_null(n) && !SameNode(n, function);
-       n = ts_node_parent(n)) {
+  for (TSNode n = ParentOf(node); !ts_node_is_null(n) && !SameNode(n, function);
+       n = ParentOf(n)) {
     std::string_view type = NodeType(n);
     if (type == "for_statement" || type == "while_statement") {
       return StatementPlacement::kInLoop;
     }
     if (type == "with_statement" && !in_with) {
       TSNode clause = ts_node_named_child(n, 0);
-      for (uint32_t i = 0; i < NamedChildCount(clause); ++i) {
-        TSNode item = ts_node_named_child(clause, i);
+      for (TSNode item : NamedChildren(clause)) {
         TSNode value = Field(item, "value");
         if (Is(value, "as_pattern")) value = ts_node_named_child(value, 0);
         if (!IsTracedContext(value, text, imports)) in_with = true;
@@ -92,9 +94,9 @@ StatementPlacement PlacementOf(TSNode node, std::string_view text, const ImportT
   if (in_with) return StatementPlacement::kInWith;
   // The statement directly in the function body that holds the node.
   TSNode statement = node;
-  while (!ts_node_is_null(ts_node_parent(statement)) &&
-         !SameNode(ts_node_parent(statement), Field(function, "body"))) {
-    statement = ts_node_parent(statement);
+  while (!ts_node_is_null(ParentOf(statement)) &&
+         !SameNode(ParentOf(statement), Field(function, "body"))) {
+    statement = ParentOf(statement);
   }
   if (IsLastStatement(statement, function) &&
       (Is(statement, "return_statement") || Is(statement, "expression_statement"))) {

@@ -1,6 +1,8 @@
 #ifndef GBREAK_ANALYSIS_PLACEMENT_H_
 #define GBREAK_ANALYSIS_PLACEMENT_H_
 
+#include <set>
+#include <string>
 #include <string_view>
 
 #include "program/import_table.h"
@@ -15,6 +17,14 @@ namespace gbreak {
 enum class StatementPlacement { kPlain, kInLoop, kInWith, kLastStatement, kInHigherOrderOp };
 
 StatementPlacement PlacementOf(TSNode node, std::string_view text, const ImportTable& imports);
+
+// The names of the functions a file passes to torch.cond / while_loop / scan / map: their bodies
+// run as higher-order-op branches. Computed once per file (FileFacts) and handed to PlacementOf,
+// which would otherwise walk the whole file for every finding.
+std::set<std::string> HigherOrderOpBodyNames(TSNode root, std::string_view text,
+                                             const ImportTable& imports);
+StatementPlacement PlacementOf(TSNode node, std::string_view text, const ImportTable& imports,
+                               const std::set<std::string>& higher_order_op_bodies);
 
 }  // namespace gbreak
 

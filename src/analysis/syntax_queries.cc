@@ -3,33 +3,32 @@
 namespace gbreak {
 
 TSNode EnclosingFunction(TSNode node) {
-  for (TSNode n = ts_node_parent(node); !ts_node_is_null(n); n = ts_node_parent(n)) {
+  for (TSNode n = ParentOf(node); !ts_node_is_null(n); n = ParentOf(n)) {
     if (NodeType(n) == "function_definition") return n;
   }
   return TSNode{};
 }
 
 TSNode EnclosingClass(TSNode node) {
-  for (TSNode n = ts_node_parent(node); !ts_node_is_null(n); n = ts_node_parent(n)) {
+  for (TSNode n = ParentOf(node); !ts_node_is_null(n); n = ParentOf(n)) {
     if (NodeType(n) == "class_definition") return n;
   }
   return TSNode{};
 }
 
 TSNode OwningClass(TSNode function) {
-  TSNode up = ts_node_parent(function);
-  if (Is(up, "decorated_definition")) up = ts_node_parent(up);
+  TSNode up = ParentOf(function);
+  if (Is(up, "decorated_definition")) up = ParentOf(up);
   if (!Is(up, "block")) return TSNode{};
-  TSNode owner = ts_node_parent(up);
+  TSNode owner = ParentOf(up);
   return Is(owner, "class_definition") ? owner : TSNode{};
 }
 
 std::vector<TSNode> Decorators(TSNode definition) {
   std::vector<TSNode> out;
-  TSNode parent = ts_node_parent(definition);
+  TSNode parent = ParentOf(definition);
   if (!Is(parent, "decorated_definition")) return out;
-  for (uint32_t i = 0; i < NamedChildCount(parent); ++i) {
-    TSNode child = ts_node_named_child(parent, i);
+  for (TSNode child : NamedChildren(parent)) {
     if (Is(child, "decorator")) out.push_back(child);
   }
   return out;
@@ -40,8 +39,8 @@ std::string DefinitionName(TSNode definition, std::string_view text) {
 }
 
 TSNode EnclosingStatement(TSNode node) {
-  for (TSNode n = node; !ts_node_is_null(n); n = ts_node_parent(n)) {
-    TSNode parent = ts_node_parent(n);
+  for (TSNode n = node; !ts_node_is_null(n); n = ParentOf(n)) {
+    TSNode parent = ParentOf(n);
     if (ts_node_is_null(parent) || Is(parent, "block") || Is(parent, "module")) return n;
   }
   return node;

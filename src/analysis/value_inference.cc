@@ -221,14 +221,16 @@ void ValueInference::Analyze(Scope& scope) {
   if (ts_node_is_null(function)) return;  // module level: names stay unknown
   TSNode parameters = Field(function, "parameters");
   bool is_method = !ts_node_is_null(OwningClass(function));
-  for (uint32_t i = 0; i < NamedChildCount(parameters); ++i) {
-    TSNode parameter = ts_node_named_child(parameters, i);
+  bool first = true;
+  for (TSNode parameter : NamedChildren(parameters)) {
+    bool is_self = is_method && first;
+    first = false;
     TSNode name_node = Is(parameter, "identifier") ? parameter : Field(parameter, "name");
     if (ts_node_is_null(name_node)) name_node = ts_node_named_child(parameter, 0);
     std::string name = Str(name_node, text_);
     if (name.empty()) continue;  // `*` or `/` separators bind nothing
     scope.parameters.insert(name);
-    if (is_method && i == 0) {
+    if (is_self) {
       scope.variables[name] = Value::Of(Value::kModule);  // self
       continue;
     }
@@ -247,9 +249,7 @@ void ValueInference::Analyze(Scope& scope) {
         type == "for_in_clause" || type == "named_expression" || type == "as_pattern") {
       bindings.push_back(node);
     }
-    for (uint32_t i = NamedChildCount(node); i-- > 0;) {
-      stack.push_back(ts_node_named_child(node, i));
-    }
+    PushNamedChildren(stack, node);
   }
   std::sort(bindings.begin(), bindings.end(), [](TSNode a, TSNode b) {
     return ts_node_start_byte(a) < ts_node_start_byte(b);
@@ -507,8 +507,7 @@ Value ValueInference::EvalNamedCall(TSNode call, const std::string& name, Scope&
                                     int depth) {
   TSNode arguments = Field(call, "arguments");
   auto first_argument = [&]() -> Value {
-    for (uint32_t i = 0; i < NamedChildCount(arguments); ++i) {
-      TSNode argument = ts_node_named_child(arguments, i);
+    for (TSNode argument : NamedChildren(arguments)) {
       if (!Is(argument, "keyword_argument") && !Is(argument, "comment")) {
         return Eval(argument, scope, depth);
       }
@@ -526,8 +525,7 @@ Value ValueInference::EvalNamedCall(TSNode call, const std::string& name, Scope&
     }
     if (name == "builtins.max" || name == "builtins.min" || name == "builtins.sum") {
       Value joined;
-      for (uint32_t i = 0; i < NamedChildCount(arguments); ++i) {
-        TSNode argument = ts_node_named_child(arguments, i);
+      for (TSNode argument : NamedChildren(arguments)) {
         if (!Is(argument, "keyword_argument")) joined = joined.Join(Eval(argument, scope, depth));
       }
       if (joined.Has(Value::kTensor)) return Value::Tensor(joined.assumed);
@@ -637,8 +635,7 @@ ValueInference::ClassInfo& ValueInference::ClassOf(TSNode class_definition) {
   classes_.emplace(key, std::move(info));
   // `self.x = ...` in __init__ (and other non-forward methods), and register_buffer calls.
   TSNode body = Field(class_definition, "body");
-  for (uint32_t i = 0; i < NamedChildCount(body); ++i) {
-    TSNode member = ts_node_named_child(body, i);
+  for (TSNode member : NamedChildren(body)) {
     if (Is(member, "decorated_definition")) member = Field(member, "definition");
     if (!Is(member, "function_definition")) continue;
     if (DefinitionName(member, text_) != "__init__") continue;
@@ -673,9 +670,7 @@ ValueInference::ClassInfo& ValueInference::ClassOf(TSNode class_definition) {
           }
         }
       }
-      for (uint32_t k = NamedChildCount(node); k-- > 0;) {
-        stack.push_back(ts_node_named_child(node, k));
-      }
+      PushNamedChildren(stack, node);
     }
   }
   return ref;
@@ -707,9 +702,7 @@ Value ValueInference::ReturnValue(TSNode function) {
       joined = joined.Join(Value::Unknown());
       continue;
     }
-    for (uint32_t i = NamedChildCount(node); i-- > 0;) {
-      stack.push_back(ts_node_named_child(node, i));
-    }
+    PushNamedChildren(stack, node);
   }
   if (!any_return) joined = Value::Of(Value::kNone);
   in_progress_.erase(key);
@@ -733,9 +726,7 @@ const std::vector<TSNode>& ValueInference::CallsNamed(const std::string& name) {
           calls_by_name_["self." + Str(Field(function, "attribute"), text_)].push_back(node);
         }
       }
-      for (uint32_t i = NamedChildCount(node); i-- > 0;) {
-        stack.push_back(ts_node_named_child(node, i));
-      }
+      PushNamedChildren(stack, node);
     }
   }
   static const std::vector<TSNode> kNone;
@@ -782,8 +773,7 @@ Value ValueInference::ArgumentsAtCalls(TSNode function, const std::string& param
 
 TSNode ValueInference::FunctionNamed(TSNode scope_owner, const std::string& name, bool method) {
   TSNode body = Is(scope_owner, "module") ? scope_owner : Field(scope_owner, "body");
-  for (uint32_t i = 0; i < NamedChildCount(body); ++i) {
-    TSNode member = ts_node_named_child(body, i);
+  for (TSNode member : NamedChildren(body)) {
     if (Is(member, "decorated_definition")) member = Field(member, "definition");
     if (Is(member, "function_definition") && DefinitionName(member, text_) == name) return member;
   }

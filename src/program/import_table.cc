@@ -49,8 +49,7 @@ ImportTable ImportTable::Build(TSNode root, std::string_view text) {
     stack.pop_back();
     std::string_view type = NodeType(node);
     if (type == "import_statement") {
-      for (uint32_t i = 0; i < NamedChildCount(node); ++i) {
-        TSNode child = ts_node_named_child(node, i);
+      for (TSNode child : NamedChildren(node)) {
         if (NodeType(child) == "aliased_import") {
           TSNode name = ts_node_child_by_field_name(child, "name", 4);
           TSNode alias = ts_node_child_by_field_name(child, "alias", 5);
@@ -67,8 +66,7 @@ ImportTable ImportTable::Build(TSNode root, std::string_view text) {
       TSNode module = ts_node_child_by_field_name(node, "module_name", 11);
       std::string base = DottedName(module, text);
       bool star = false;
-      for (uint32_t i = 0; i < NamedChildCount(node); ++i) {
-        TSNode child = ts_node_named_child(node, i);
+      for (TSNode child : NamedChildren(node)) {
         if (NodeType(child) == "wildcard_import") star = true;
       }
       if (star) {
@@ -76,8 +74,7 @@ ImportTable ImportTable::Build(TSNode root, std::string_view text) {
         continue;
       }
       std::string prefix = base.empty() || base.back() == '.' ? base : base + ".";
-      for (uint32_t i = 0; i < NamedChildCount(node); ++i) {
-        TSNode child = ts_node_named_child(node, i);
+      for (TSNode child : NamedChildren(node)) {
         if (ts_node_eq(child, module)) continue;
         if (NodeType(child) == "aliased_import") {
           TSNode name = ts_node_child_by_field_name(child, "name", 4);
@@ -90,7 +87,7 @@ ImportTable ImportTable::Build(TSNode root, std::string_view text) {
       }
       continue;
     }
-    if (ts_node_is_null(ts_node_parent(node)) || NodeType(ts_node_parent(node)) == "module") {
+    if (ts_node_is_null(ParentOf(node)) || NodeType(ParentOf(node)) == "module") {
       // Module-level definitions shadow builtins.
       if (type == "function_definition" || type == "class_definition") {
         table.module_level_names_.insert(
@@ -109,9 +106,7 @@ ImportTable ImportTable::Build(TSNode root, std::string_view text) {
     }
     // Imports live in statement blocks; do not descend into expressions.
     if (type == "expression_statement" || type == "return_statement") continue;
-    for (uint32_t i = NamedChildCount(node); i-- > 0;) {
-      stack.push_back(ts_node_named_child(node, i));
-    }
+    PushNamedChildren(stack, node);
   }
   return table;
 }
