@@ -56,7 +56,8 @@ bool FoldsUnderCompile(const MatchContext& context, TSNode node) {
   const RegionOptions& options = context.facts->region().options();
   for (auto [selected, mode] : {std::pair{options.eval, Mode::kEval},
                                 std::pair{options.train, Mode::kTrain}}) {
-    if (selected && EvaluateUnderCompile(node, context.text, context.facts->imports(), mode) ==
+    if (selected && EvaluateUnderCompile(node, context.text, context.facts->imports(), mode,
+                                         context.facts->region().truth_cache()) ==
                         Truth::kUnknown) {
       return false;
     }
@@ -108,6 +109,30 @@ std::optional<Confidence> IsDataDependent(const MatchContext& context,
   return std::nullopt;
 }
 
+bool ContainsCall(TSNode node) {
+  std::vector<TSNode> stack{node};
+  while (!stack.empty()) {
+    TSNode n = stack.back();
+    stack.pop_back();
+    if (Is(n, "call")) return true;
+    PushNamedChildren(stack, n);
+  }
+  return false;
+}
+
+// A test Dynamo breaks on where it stands: a tensor, or a Python value read out of tensor data by
+// a call in the test itself (`if torch.equal(a, b):`). A name that holds such a value
+// (`flag = x.item()`, then `if flag:`) broke where it was assigned; the resumed frame sees a
+// constant (under capture_scalar_outputs it does not, and the rule uses is-data-dependent).
+std::optional<Confidence> IsDataDependentTest(const MatchContext& context,
+                                              const std::vector<PredicateArgument>& args) {
+  std::optional<Confidence> dependent = IsDataDependent(context, args);
+  if (!dependent) return std::nullopt;
+  Value value = context.facts->values().Evaluate(args[0].node);
+  if (value.Has(Value::kTensor) || ContainsCall(args[0].node)) return dependent;
+  return std::nullopt;
+}
+
 std::optional<Confidence> IsStatic(const MatchContext& context,
                                    const std::vector<PredicateArgument>& args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
@@ -151,6 +176,10 @@ const std::vector<SemanticPredicate>& AllSemanticPredicates() {
        "the captured expression is a tensor or a Python value read out of tensor data "
        "(x.item(), torch.equal(a, b))",
        1, 0, &IsDataDependent},
+      {"is-data-dependent-test",
+       "like is-data-dependent, but a name holding a value read out of tensor data (flag = "
+       "x.item(); if flag:) does not count: Dynamo broke where it was read",
+       1, 0, &IsDataDependentTest},
       {"is-static",
        "the captured expression is known not to depend on tensor data (sizes, constants, None, "
        "modules)",
