@@ -33,42 +33,39 @@ bool CompiledRegion::IsDisabled(TSNode function) const {
   return disabled_.contains(Key(function));
 }
 
-TSNode CompiledRegion::ModuleFunction(std::string_view name) const {
-  for (uint32_t i = 0; i < NamedChildCount(root_); ++i) {
-    TSNode member = ts_node_named_child(root_, i);
+const CompiledRegion::Definitions& CompiledRegion::DefinitionsIn(TSNode container,
+                                                                  std::string_view type) const {
+  auto key = std::make_pair(ts_node_start_byte(container), std::string(type));
+  auto it = definitions_.find(key);
+  if (it != definitions_.end()) return it->second;
+  Definitions& names = definitions_[key];
+  for (TSNode member : NamedChildren(container)) {
     if (Is(member, "decorated_definition")) member = Field(member, "definition");
-    if (Is(member, "function_definition") && NodeText(Field(member, "name"), text_) == name) {
-      return member;
-    }
+    if (Is(member, type)) names.emplace(NodeText(Field(member, "name"), text_), member);  // first wins
   }
-  return TSNode{};
+  return names;
+}
+
+TSNode CompiledRegion::ModuleFunction(std::string_view name) const {
+  const Definitions& functions = DefinitionsIn(root_, "function_definition");
+  auto it = functions.find(name);
+  return it == functions.end() ? TSNode{} : it->second;
 }
 
 TSNode CompiledRegion::ClassNamed(std::string_view name) const {
-  for (uint32_t i = 0; i < NamedChildCount(root_); ++i) {
-    TSNode member = ts_node_named_child(root_, i);
-    if (Is(member, "decorated_definition")) member = Field(member, "definition");
-    if (Is(member, "class_definition") && NodeText(Field(member, "name"), text_) == name) {
-      return member;
-    }
-  }
-  return TSNode{};
+  const Definitions& classes = DefinitionsIn(root_, "class_definition");
+  auto it = classes.find(name);
+  return it == classes.end() ? TSNode{} : it->second;
 }
 
 // A method of the class or, through its bases defined in this file, of an ancestor.
 TSNode CompiledRegion::MethodOf(TSNode class_definition, std::string_view name, int depth) const {
   if (ts_node_is_null(class_definition) || depth > kMaxBaseDepth) return TSNode{};
-  TSNode body = Field(class_definition, "body");
-  for (uint32_t i = 0; i < NamedChildCount(body); ++i) {
-    TSNode member = ts_node_named_child(body, i);
-    if (Is(member, "decorated_definition")) member = Field(member, "definition");
-    if (Is(member, "function_definition") && NodeText(Field(member, "name"), text_) == name) {
-      return member;
-    }
-  }
+  const Definitions& methods =
+      DefinitionsIn(Field(class_definition, "body"), "function_definition");
+  if (auto it = methods.find(name); it != methods.end()) return it->second;
   TSNode bases = Field(class_definition, "superclasses");
-  for (uint32_t i = 0; i < NamedChildCount(bases); ++i) {
-    TSNode base = ts_node_named_child(bases, i);
+  for (TSNode base : NamedChildren(bases)) {
     if (!Is(base, "identifier")) continue;
     TSNode found = MethodOf(ClassNamed(NodeText(base, text_)), name, depth + 1);
     if (!ts_node_is_null(found)) return found;
@@ -97,13 +94,23 @@ void CompiledRegion::FindEntriesAndDisabled() {
       bool compile = std::any_of(names.begin(), names.end(), IsCompileName);
       bool disable = std::any_of(names.begin(), names.end(), IsDisableName);
       TSNode first = ts_node_named_child(Field(node, "arguments"), 0);
+      TSNode callee = Field(node, "function");
+      // model.compile(...) takes keyword arguments only (re.compile(pattern) is not one).
+      bool method_compile = !compile && Is(callee, "attribute") &&
+                            NodeText(Field(callee, "attribute"), text_) == "compile" &&
+                            (ts_node_is_null(first) || Is(first, "keyword_argument"));
+      if (compile || method_compile) {
+        for (std::string& name : CompiledObjectNames(node, method_compile)) {
+          compiled_objects_.push_back(std::move(name));
+        }
+      }
       if ((compile || disable) && Is(first, "identifier")) {
         TSNode target = ModuleFunction(NodeText(first, text_));
         if (!ts_node_is_null(target)) {
           if (compile) entries_.push_back(target);
           if (disable) {
             // `f = torch.compiler.disable(f)`: calls of f now skip Dynamo.
-            TSNode parent = ts_node_parent(node);
+            TSNode parent = ParentOf(node);
             if (Is(parent, "assignment") && Is(Field(parent, "left"), "identifier")) {
               disabled_names_.insert(std::string(NodeText(Field(parent, "left"), text_)));
             }
@@ -111,10 +118,60 @@ void CompiledRegion::FindEntriesAndDisabled() {
         }
       }
     }
-    for (uint32_t i = NamedChildCount(node); i-- > 0;) {
-      stack.push_back(ts_node_named_child(node, i));
-    }
+    PushNamedChildren(stack, node);
   }
+}
+
+TSNode CompiledRegion::AssignedValue(std::string_view name) const {
+  TSNode value{};
+  std::vector<TSNode> stack{root_};
+  while (!stack.empty()) {
+    TSNode node = stack.back();
+    stack.pop_back();
+    if (Is(node, "assignment") && Is(Field(node, "left"), "identifier") &&
+        NodeText(Field(node, "left"), text_) == name) {
+      TSNode right = Field(node, "right");
+      // `model = torch.compile(model)` rebinds the name to the compiled wrapper: keep the model.
+      bool is_compile_call = false;
+      if (Is(right, "call")) {
+        for (const std::string& n : QualifiedNames(Field(right, "function"), text_, imports_)) {
+          is_compile_call = is_compile_call || IsCompileName(n);
+        }
+      }
+      if (!is_compile_call) value = right;
+    }
+    PushNamedChildren(stack, node);
+  }
+  return value;
+}
+
+std::vector<std::string> CompiledRegion::CompiledObjectNames(TSNode call,
+                                                             bool method_compile) const {
+  // torch.compile(x, ...) compiles its first argument; x.compile() compiles x.
+  TSNode object = method_compile ? Field(Field(call, "function"), "object")
+                                 : ts_node_named_child(Field(call, "arguments"), 0);
+  if (Is(object, "identifier")) {
+    if (!ts_node_is_null(ModuleFunction(NodeText(object, text_)))) return {};  // an entry already
+    TSNode value = AssignedValue(NodeText(object, text_));
+    if (!ts_node_is_null(value)) object = value;
+  }
+  // Net(config), Net.from_pretrained(...), Net.from_config(...), functools.partial(f, ...).
+  if (Is(object, "call")) {
+    TSNode built = Field(object, "function");
+    if (Is(built, "attribute") && NodeText(Field(built, "attribute"), text_).starts_with("from_")) {
+      built = Field(built, "object");
+    }
+    object = built;
+  }
+  std::vector<std::string> out;
+  if (Is(object, "identifier") && !ts_node_is_null(ClassNamed(NodeText(object, text_)))) {
+    out.push_back("." + std::string(NodeText(object, text_)));  // this module's class
+    return out;
+  }
+  for (const std::string& name : QualifiedNames(object, text_, imports_)) {
+    if (!name.starts_with("builtins.") && !name.starts_with("torch.")) out.push_back(name);
+  }
+  return out;
 }
 
 std::vector<TSNode> CompiledRegion::CallsIn(TSNode function) const {
@@ -125,9 +182,7 @@ std::vector<TSNode> CompiledRegion::CallsIn(TSNode function) const {
     stack.pop_back();
     if (Is(node, "class_definition")) continue;
     if (Is(node, "call")) calls.push_back(node);
-    for (uint32_t i = NamedChildCount(node); i-- > 0;) {
-      stack.push_back(ts_node_named_child(node, i));
-    }
+    PushNamedChildren(stack, node);
   }
   return calls;
 }
@@ -140,14 +195,8 @@ TSNode CompiledRegion::CalleeOf(TSNode call) {
     // A nested function defined in an enclosing function, else a module function.
     for (TSNode scope = EnclosingFunction(call); !ts_node_is_null(scope);
          scope = EnclosingFunction(scope)) {
-      TSNode body = Field(scope, "body");
-      for (uint32_t i = 0; i < NamedChildCount(body); ++i) {
-        TSNode member = ts_node_named_child(body, i);
-        if (Is(member, "decorated_definition")) member = Field(member, "definition");
-        if (Is(member, "function_definition") && NodeText(Field(member, "name"), text_) == name) {
-          return member;
-        }
-      }
+      const Definitions& nested = DefinitionsIn(Field(scope, "body"), "function_definition");
+      if (auto it = nested.find(name); it != nested.end()) return it->second;
     }
     return ModuleFunction(name);
   }
@@ -161,8 +210,7 @@ TSNode CompiledRegion::CalleeOf(TSNode call) {
   if (Is(object, "call") && NodeText(Field(object, "function"), text_) == "super") {
     // super().method(...): the first base that defines it.
     TSNode bases = Field(owner, "superclasses");
-    for (uint32_t i = 0; i < NamedChildCount(bases); ++i) {
-      TSNode base = ts_node_named_child(bases, i);
+    for (TSNode base : NamedChildren(bases)) {
       if (!Is(base, "identifier")) continue;
       TSNode found = MethodOf(ClassNamed(NodeText(base, text_)), method, 0);
       if (!ts_node_is_null(found)) return found;
@@ -221,12 +269,12 @@ bool CompiledRegion::IsReferencedIn(TSNode outer, TSNode nested) const {
     stack.pop_back();
     if (SameNode(node, nested)) continue;
     if (Is(node, "identifier") && NodeText(node, text_) == name &&
-        !SameNode(ts_node_parent(node), nested)) {
-      TSNode parent = ts_node_parent(node);
+        !SameNode(ParentOf(node), nested)) {
+      TSNode parent = ParentOf(node);
       // `return inner` only hands it out; anything else (a call, an argument) uses it.
       if (!Is(parent, "return_statement")) return true;
     }
-    for (uint32_t i = 0; i < NamedChildCount(node); ++i) stack.push_back(ts_node_named_child(node, i));
+    for (TSNode child : NamedChildren(node)) stack.push_back(child);
   }
   return false;
 }
@@ -252,15 +300,17 @@ CompiledRegion::Location CompiledRegion::Locate(TSNode node) {
     }
     chain_used = chain_used && IsReferencedIn(outer, f);
   }
-  location.eval = options_.eval && !IsGuardedAway(node, text_, imports_, Mode::kEval);
-  location.train = options_.train && !IsGuardedAway(node, text_, imports_, Mode::kTrain);
+  location.eval =
+      options_.eval && !IsGuardedAway(node, text_, imports_, Mode::kEval, &truth_cache_);
+  location.train =
+      options_.train && !IsGuardedAway(node, text_, imports_, Mode::kTrain, &truth_cache_);
   location.traced = location.eval || location.train;
   return location;
 }
 
 std::string CompiledRegion::QualifiedName(TSNode function) const {
   std::string name = DefinitionName(function, text_);
-  for (TSNode n = ts_node_parent(function); !ts_node_is_null(n); n = ts_node_parent(n)) {
+  for (TSNode n = ParentOf(function); !ts_node_is_null(n); n = ParentOf(n)) {
     if (Is(n, "function_definition") || Is(n, "class_definition")) {
       name = DefinitionName(n, text_) + "." + name;
     }
@@ -279,9 +329,7 @@ std::vector<std::string> CompiledRegion::ExternalCallsFromReachable() {
     if (Is(node, "function_definition") && reachable_.contains(Key(node))) {
       functions.push_back(node);
     }
-    for (uint32_t i = NamedChildCount(node); i-- > 0;) {
-      stack.push_back(ts_node_named_child(node, i));
-    }
+    PushNamedChildren(stack, node);
   }
   for (TSNode function : functions) {
     for (TSNode call : CallsIn(function)) {
@@ -304,8 +352,7 @@ std::vector<TSNode> CompiledRegion::SubmoduleClassCalls(TSNode class_definition)
   std::vector<TSNode> out;
   TSNode init{};  // the class's own __init__
   TSNode body = Field(class_definition, "body");
-  for (uint32_t i = 0; i < NamedChildCount(body); ++i) {
-    TSNode member = ts_node_named_child(body, i);
+  for (TSNode member : NamedChildren(body)) {
     if (Is(member, "decorated_definition")) member = Field(member, "definition");
     if (Is(member, "function_definition") && DefinitionName(member, text_) == "__init__") {
       init = member;
@@ -331,14 +378,10 @@ std::vector<TSNode> CompiledRegion::SubmoduleClassCalls(TSNode class_definition)
             out.push_back(callee);
           }
         }
-        for (uint32_t k = 0; k < NamedChildCount(n); ++k) {
-          inner.push_back(ts_node_named_child(n, k));
-        }
+        for (TSNode child : NamedChildren(n)) inner.push_back(child);
       }
     }
-    for (uint32_t k = 0; k < NamedChildCount(node); ++k) {
-      stack.push_back(ts_node_named_child(node, k));
-    }
+    for (TSNode child : NamedChildren(node)) stack.push_back(child);
   }
   return out;
 }
@@ -355,21 +398,28 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
   for (const auto& [name, targets] : imports_.bindings()) {
     for (const std::string& target : targets) summary.imports[name].push_back(qualify(target));
   }
+  for (const std::string& star : imports_.star_modules()) {
+    summary.star_imports.push_back(qualify(star));
+  }
+  for (const std::string& object : compiled_objects_) {
+    // ".Net" is a class of this module.
+    summary.compiled.push_back(object.starts_with(".") && object.find('.', 1) == std::string::npos
+                                   ? module + object
+                                   : qualify(object));
+  }
   std::set<uint32_t> entries;
   for (TSNode entry : entries_) entries.insert(Key(entry));
 
   // Top-level functions, and methods of top-level classes.
   std::vector<TSNode> functions;
-  for (uint32_t i = 0; i < NamedChildCount(root_); ++i) {
-    TSNode member = ts_node_named_child(root_, i);
+  for (TSNode member : NamedChildren(root_)) {
     if (Is(member, "decorated_definition")) member = Field(member, "definition");
     if (Is(member, "function_definition")) functions.push_back(member);
     if (!Is(member, "class_definition")) continue;
     std::string class_name = DefinitionName(member, text_);
     std::vector<std::string>& bases = summary.classes[class_name];
     TSNode superclasses = Field(member, "superclasses");
-    for (uint32_t k = 0; k < NamedChildCount(superclasses); ++k) {
-      TSNode base = ts_node_named_child(superclasses, k);
+    for (TSNode base : NamedChildren(superclasses)) {
       if (!Is(base, "identifier") && !Is(base, "attribute")) continue;
       if (Is(base, "identifier") && !ts_node_is_null(ClassNamed(NodeText(base, text_)))) {
         bases.push_back(module + "." + std::string(NodeText(base, text_)));
@@ -380,8 +430,7 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
       }
     }
     TSNode body = Field(member, "body");
-    for (uint32_t k = 0; k < NamedChildCount(body); ++k) {
-      TSNode method = ts_node_named_child(body, k);
+    for (TSNode method : NamedChildren(body)) {
       if (Is(method, "decorated_definition")) method = Field(method, "definition");
       if (Is(method, "function_definition")) functions.push_back(method);
     }
@@ -390,6 +439,9 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
   for (TSNode function : functions) {
     FunctionSummary f;
     f.name = QualifiedName(function);
+    f.line = static_cast<int>(ts_node_start_point(function).row) + 1;
+    f.start_byte = ts_node_start_byte(function);
+    f.end_byte = ts_node_end_byte(function);
     f.entry = entries.contains(Key(function));
     f.disabled = IsDisabled(function);
     TSNode owner = OwningClass(function);

@@ -53,6 +53,8 @@ class CompiledRegion {
   Location Locate(TSNode node);
 
   bool IsDisabled(TSNode function) const;
+  // The folded conditions of this file (guards.h), shared by every question about it.
+  TruthCache* truth_cache() { return &truth_cache_; }
   bool defers_reachability() const { return options_.defer_reachability; }
   const RegionOptions& options() const { return options_; }
   // True when `call` invokes a function of this file that Dynamo skips (decorated with, or
@@ -71,11 +73,20 @@ class CompiledRegion {
 
  private:
   void FindEntriesAndDisabled();
+  // What `call` (a torch.compile(x) or x.compile() call) compiles when x is not a function of
+  // this file: the class or function x was built from, as qualified names.
+  std::vector<std::string> CompiledObjectNames(TSNode call, bool method_compile) const;
+  // The value last assigned to a plain name anywhere in the file (`model = Net(config)`).
+  TSNode AssignedValue(std::string_view name) const;
   void ComputeReachable();
   std::vector<TSNode> CallsIn(TSNode function) const;
   TSNode MethodOf(TSNode class_definition, std::string_view name, int depth) const;
   TSNode ClassNamed(std::string_view name) const;
   TSNode ModuleFunction(std::string_view name) const;
+  // The functions (or classes) defined directly in a module, class body or function body, by
+  // name, found once per container: looking them up per call was quadratic in the call count.
+  using Definitions = std::map<std::string, TSNode, std::less<>>;
+  const Definitions& DefinitionsIn(TSNode container, std::string_view type) const;
   // Classes instantiated into `self.<attr>` in a class's __init__: its submodules.
   std::vector<TSNode> SubmoduleClassCalls(TSNode class_definition) const;
   bool IsReferencedIn(TSNode outer, TSNode nested) const;
@@ -88,8 +99,11 @@ class CompiledRegion {
   std::vector<TSNode> entries_;
   std::set<uint32_t> disabled_;                 // function start bytes
   std::set<std::string> disabled_names_;        // module-level names rebound to disable(...)
+  std::vector<std::string> compiled_objects_;   // qualified classes/functions compiled by calls
   std::map<uint32_t, bool> reachable_;          // function start byte -> reached
   bool computed_ = false;
+  TruthCache truth_cache_;
+  mutable std::map<std::pair<uint32_t, std::string>, Definitions> definitions_;
 };
 
 }  // namespace gbreak

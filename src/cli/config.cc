@@ -290,6 +290,12 @@ absl::StatusOr<DynamoSettings> LintConfiguration::RunSettings() {
   return effective->settings;
 }
 
+std::vector<std::string> LintConfiguration::RunEntries() {
+  absl::StatusOr<const ProjectConfig*> project = resolver_.ForDirectory(".");
+  if (!project.ok() || *project == nullptr) return {};
+  return (*project)->entry;
+}
+
 absl::Status LintConfiguration::Load(const std::vector<std::string>& files,
                                      const std::vector<Rule>& catalog) {
   for (const std::string& file : files) {

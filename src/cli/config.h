@@ -100,6 +100,8 @@ class LintConfiguration {
   // The settings for the whole run: the configuration of the working directory under the
   // command line. Errors name the file and key.
   absl::StatusOr<DynamoSettings> RunSettings();
+  // The `entry` list of the working directory's configuration (empty when none).
+  std::vector<std::string> RunEntries();
   // Loads the configurations of `files` and checks their codes against `catalog`.
   absl::Status Load(const std::vector<std::string>& files, const std::vector<Rule>& catalog);
   bool any() const { return !resolver_.Loaded().empty(); }

@@ -10,13 +10,16 @@
 #include "absl/time/clock.h"
 #include "cli/catalog.h"
 #include "cli/config.h"
+#include "cli/fix_command.h"
 #include "cli/logs_command.h"
 #include "cli/output_file.h"
+#include "cli/python_env.h"
 #include "report/json_writer.h"
 #include "report/lint_report.h"
 #include "report/output_formats.h"
 #include "report/text_writer.h"
 #include "rules/dynamo_settings.h"
+#include "rules/entry_scope.h"
 #include "rules/file_check.h"
 #include "rules/reachability.h"
 #include "rules/rule_engine.h"
@@ -27,6 +30,29 @@ namespace {
 
 void PrintError(absl::string_view message) { std::cerr << "gbreak: error: " << message << "\n"; }
 
+FileCheckOptions CheckOptionsFor(const LintOptions& options) {
+  FileCheckOptions check_options;
+  check_options.max_file_bytes =
+      static_cast<uint64_t>(options.max_file_megabytes * 1024.0 * 1024.0);
+  check_options.region.defer_reachability = true;  // settled across files
+  check_options.region.eval = options.mode != "train";
+  check_options.region.train = options.mode != "eval";
+  return check_options;
+}
+
+// Adds the per-file results to the report, in the order given; findings end sorted.
+void MergeResults(std::vector<FileCheckResult>& results, LintReport& report) {
+  for (FileCheckResult& result : results) {
+    (result.analyzed ? report.stats.files_checked : report.stats.files_skipped) += 1;
+    report.stats.bytes += result.bytes;
+    report.stats.parse_time += result.parse_time;
+    report.stats.analysis_time += result.analysis_time;
+    for (Finding& f : result.findings) report.findings.push_back(std::move(f));
+    for (Diagnostic& d : result.diagnostics) report.diagnostics.push_back(std::move(d));
+  }
+  std::sort(report.findings.begin(), report.findings.end());
+}
+
 // Checks every file in parallel. Results land in per-file slots and are merged in file order,
 // so the report is the same whatever the thread count.
 LintReport CheckFiles(const std::vector<std::string>& files, const RuleEngine& engine,
@@ -35,12 +61,7 @@ LintReport CheckFiles(const std::vector<std::string>& files, const RuleEngine& e
   int threads = options.threads > 0 ? options.threads : DefaultThreadCount();
   report.stats.threads = static_cast<int>(
       std::max<size_t>(1, std::min<size_t>(static_cast<size_t>(threads), files.size())));
-  FileCheckOptions check_options;
-  check_options.max_file_bytes =
-      static_cast<uint64_t>(options.max_file_megabytes * 1024.0 * 1024.0);
-  check_options.region.defer_reachability = true;  // settled below, across files
-  check_options.region.eval = options.mode != "train";
-  check_options.region.train = options.mode != "eval";
+  FileCheckOptions check_options = CheckOptionsFor(options);
 
   std::vector<FileCheckResult> results(files.size());
   std::vector<std::unique_ptr<FileChecker>> checkers(static_cast<size_t>(report.stats.threads));
@@ -51,17 +72,39 @@ LintReport CheckFiles(const std::vector<std::string>& files, const RuleEngine& e
     results[item] = checkers[worker]->Check(files[item]);
   });
   SettleReachability(results);
-
-  for (FileCheckResult& result : results) {
-    (result.analyzed ? report.stats.files_checked : report.stats.files_skipped) += 1;
-    report.stats.bytes += result.bytes;
-    report.stats.parse_time += result.parse_time;
-    report.stats.analysis_time += result.analysis_time;
-    for (Finding& f : result.findings) report.findings.push_back(std::move(f));
-    for (Diagnostic& d : result.diagnostics) report.diagnostics.push_back(std::move(d));
-  }
-  std::sort(report.findings.begin(), report.findings.end());
+  MergeResults(results, report);
   return report;
+}
+
+// Entry mode (`--entry`): only what the entries reach is read, parsed and reported.
+LintReport CheckEntries(const std::vector<std::string>& entries,
+                        const std::vector<std::string>& library_roots, const RuleEngine& engine,
+                        const LintOptions& options, std::vector<std::string>* files) {
+  LintReport report;
+  EntryScopeOptions scope;
+  scope.entries = entries;
+  scope.project_roots = options.paths;
+  scope.library_roots = library_roots;
+  scope.threads = options.threads > 0 ? options.threads : DefaultThreadCount();
+  report.stats.threads = scope.threads;
+  EntryScopeResult result = CheckFromEntries(scope, engine, CheckOptionsFor(options));
+  report.diagnostics = std::move(result.diagnostics);
+  MergeResults(result.results, report);
+  *files = std::move(result.files);
+  return report;
+}
+
+// The site-packages directories to follow imports into, and the torch version found there.
+absl::Status FindLibraries(const LintOptions& options, std::vector<std::string>* library_roots,
+                           std::string* torch_version) {
+  *library_roots = options.site_packages;
+  if (options.python.empty()) return absl::OkStatus();
+  absl::StatusOr<PythonEnvironment> python = QueryPython(options.python);
+  if (!python.ok()) return python.status();
+  library_roots->insert(library_roots->end(), python->site_packages.begin(),
+                        python->site_packages.end());
+  if (torch_version->empty()) *torch_version = python->torch_version;
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -78,9 +121,15 @@ int RunLint(const LintOptions& options) {
     PrintError(selected.status().message());
     return kExitError;
   }
+  std::vector<std::string> library_roots;
+  std::string torch_version = options.torch_version;
+  if (absl::Status status = FindLibraries(options, &library_roots, &torch_version); !status.ok()) {
+    PrintError(status.message());
+    return kExitError;
+  }
   DynamoSettings settings;
-  if (!options.torch_version.empty()) {
-    if (absl::Status status = settings.SetTorchVersion(options.torch_version); !status.ok()) {
+  if (!torch_version.empty()) {
+    if (absl::Status status = settings.SetTorchVersion(torch_version); !status.ok()) {
       PrintError(absl::StrCat("--torch-version: ", status.message()));
       return kExitError;
     }
@@ -93,7 +142,7 @@ int RunLint(const LintOptions& options) {
   }
   // Configuration files ([tool.gbreak] / gbreak.toml): the run's settings come from the one in
   // the working directory under the command line; rules are selected per file (cli/config.h).
-  LintConfiguration configuration(options.selection, options.torch_version, options.dynamo_config);
+  LintConfiguration configuration(options.selection, torch_version, options.dynamo_config);
   if (absl::StatusOr<DynamoSettings> run_settings = configuration.RunSettings(); run_settings.ok()) {
     settings = *std::move(run_settings);
   } else {
@@ -102,7 +151,17 @@ int RunLint(const LintOptions& options) {
   }
   std::vector<std::string> paths = options.paths;
   if (paths.empty()) paths.push_back(".");
-  DiscoveryResult discovered = DiscoverFiles(paths, options.discovery);
+  // Entry mode reads only what the entries reach; otherwise every file under the paths.
+  std::vector<std::string> entries = options.entries;
+  if (entries.empty()) entries = configuration.RunEntries();
+  DiscoveryResult discovered;
+  if (entries.empty()) {
+    discovered = DiscoverFiles(paths, options.discovery);
+  } else {
+    for (const std::string& entry : entries) {
+      if (entry.find(':') == std::string::npos) discovered.files.push_back(entry);
+    }
+  }
   if (absl::Status status = configuration.Load(discovered.files, *catalog); !status.ok()) {
     PrintError(status.message());
     return kExitError;
@@ -125,10 +184,16 @@ int RunLint(const LintOptions& options) {
     return kExitError;
   }
 
-  LintReport report = CheckFiles(discovered.files, **engine, options);
+  LintReport report = entries.empty()
+                          ? CheckFiles(discovered.files, **engine, options)
+                          : CheckEntries(entries, library_roots, **engine, options,
+                                         &discovered.files);
   if (configuration.any()) {
     std::erase_if(report.findings,
                   [&](const Finding& f) { return !configuration.Keeps(f.path, *f.rule); });
+  }
+  if (options.fix && !options.diff && HasFixes(report.findings)) {
+    return FixAndRelint(report, options);
   }
   report.diagnostics.insert(report.diagnostics.begin(), discovered.diagnostics.begin(),
                             discovered.diagnostics.end());
@@ -140,6 +205,7 @@ int RunLint(const LintOptions& options) {
     std::cerr << "gbreak: " << FormatDiagnostic(d) << "\n";
     io_error = io_error || d.level == Diagnostic::Level::kError;
   }
+  if (options.diff) return ShowFixes(report, options, io_error);
 
   for (const Rule& rule : (*engine)->rules()) report.rules.push_back(&rule);
   FormattedReport formatted =

@@ -28,12 +28,19 @@ struct LintOptions {
   bool exit_zero = false;
   bool statistics = false;  // counts per rule instead of findings
   bool stats = false;       // run statistics on stderr
+  bool fix = false;         // `--fix`: make the safe mechanical edits (cli/fix_command.h)
+  bool diff = false;        // `--diff`: print those edits as a unified diff, change nothing
   // The torch version and Dynamo settings rules are selected for (rules/dynamo_settings.h):
   // `--torch-version`, `--dynamo-config KEY=VALUE` (and its shorthands).
   std::string torch_version;
   std::vector<std::string> dynamo_config;
   // Runtime logs to cross-check the findings against (`--log`; docs/logs.md).
   std::vector<std::string> logs;
+  // Entry mode (`--entry module:Qualified.name` or a script): analyze only what they reach,
+  // following imports into the project (`paths` are its roots) and into site-packages.
+  std::vector<std::string> entries;
+  std::string python;                      // `--python`: its sys.path's site-packages
+  std::vector<std::string> site_packages;  // `--site-packages DIR`
 };
 
 // Runs `gbreak lint`; returns the process exit code.

@@ -53,6 +53,8 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
   lint.add_flag("--exit-zero", o.exit_zero, "Exit 0 even when there are findings");
   lint.add_flag("--statistics", o.statistics, "Print the number of findings per rule instead");
   lint.add_flag("--stats", o.stats, "Print files, bytes and timings to stderr");
+  lint.add_flag("--fix", o.fix, "Apply the safe fixes (rewrites files), then report what remains");
+  lint.add_flag("--diff", o.diff, "Print the safe fixes as a unified diff; change no file");
   lint.add_option("--torch-version", o.torch_version,
                   "Select the rules for this torch version (default: 2.13)");
   lint.add_option("--dynamo-config", o.dynamo_config,
@@ -63,6 +65,16 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
       "--capture-scalar-outputs",
       [&o] { o.dynamo_config.push_back("capture_scalar_outputs=true"); },
       "Same as --dynamo-config capture_scalar_outputs=true");
+  lint.add_option("--entry", o.entries,
+                  "Analyze only what this reaches: module:Qualified.name (e.g. "
+                  "transformers:GPT2Model) or a script's torch.compile targets (repeatable)")
+      ->allow_extra_args(false);
+  lint.add_option("--python", o.python,
+                  "Follow imports into this interpreter's site-packages (and default "
+                  "--torch-version to its torch)");
+  lint.add_option("--site-packages", o.site_packages,
+                  "Follow imports into this directory of installed packages (repeatable)")
+      ->allow_extra_args(false);
   lint.add_option("--log", o.logs,
                   "Runtime log(s) to cross-check: TORCH_LOGS text, a TORCH_TRACE file or "
                   "directory, a tt-xla debug log (docs/logs.md)");

@@ -2,7 +2,9 @@
 
 #include <sys/stat.h>
 
+#include <cctype>
 #include <deque>
+#include <string_view>
 #include <utility>
 
 namespace gbreak {
@@ -61,9 +63,10 @@ std::string ResolveRelative(const std::string& name, const std::string& module, 
   return rest.empty() ? base : base + "." + rest;
 }
 
-void ProgramGraph::Add(ModuleSummary module) {
+size_t ProgramGraph::Add(ModuleSummary module) {
   if (!module.module.empty()) by_name_[module.module] = modules_.size();
   modules_.push_back(std::move(module));
+  return modules_.size() - 1;
 }
 
 const FunctionSummary* ProgramGraph::Find(size_t module, const std::string& name) const {
@@ -73,14 +76,48 @@ const FunctionSummary* ProgramGraph::Find(size_t module, const std::string& name
   return nullptr;
 }
 
+// Which of a module's `from M import *` sources may define `name`. A package like
+// transformers.models star-imports hundreds of subpackages (under TYPE_CHECKING); following all of
+// them would read most of the library, so beyond a handful only the ones whose name starts the
+// wanted name are tried (`GPT2Model` -> `.gpt2`, `BertModel` -> `.bert`), the naming convention
+// such packages follow.
+std::vector<std::string> ProgramGraph::StarCandidates(size_t module,
+                                                      const std::string& name) const {
+  constexpr size_t kFollowAll = 8;
+  auto normalized = [](std::string_view s) {
+    std::string out;
+    for (char c : s) {
+      if (c != '_') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return out;
+  };
+  const std::vector<std::string>& stars = modules_[module].star_imports;
+  std::string wanted = normalized(name);
+  std::vector<std::string> matching, others;
+  for (const std::string& star : stars) {
+    std::string last = normalized(std::string_view(star).substr(star.rfind('.') + 1));
+    (!last.empty() && wanted.starts_with(last) ? matching : others).push_back(star);
+  }
+  if (stars.size() <= kFollowAll) matching.insert(matching.end(), others.begin(), others.end());
+  return matching;
+}
+
 bool ProgramGraph::Resolve(const std::string& qualified, size_t* module, std::string* function,
-                           int depth) const {
+                           int depth, const ModuleProbe* probe,
+                           std::set<std::string>* wanted) const {
   if (depth > kMaxResolveDepth) return false;
-  // The longest prefix that is a module of the program.
+  // The longest prefix that is a module of the program (or one that could be loaded).
   for (size_t cut = qualified.rfind('.'); cut != std::string::npos && cut > 0;
        cut = qualified.rfind('.', cut - 1)) {
-    auto it = by_name_.find(qualified.substr(0, cut));
-    if (it == by_name_.end()) continue;
+    std::string prefix = qualified.substr(0, cut);
+    auto it = by_name_.find(prefix);
+    if (it == by_name_.end()) {
+      if (probe != nullptr && (*probe)(prefix)) {
+        wanted->insert(prefix);
+        return false;
+      }
+      continue;
+    }
     const ModuleSummary& m = modules_[it->second];
     std::string rest = qualified.substr(cut + 1);
     if (Find(it->second, rest) != nullptr) {
@@ -96,51 +133,92 @@ bool ProgramGraph::Resolve(const std::string& qualified, size_t* module, std::st
     }
     std::string head = rest.substr(0, rest.find('.'));
     std::string tail = rest.size() > head.size() ? rest.substr(head.size()) : "";
+    auto resolve = [&](const std::string& target) {
+      return target != qualified &&
+             Resolve(target, module, function, depth + 1, probe, wanted);
+    };
     // Inherited method: Class.method found on a base.
-    if (auto c = m.classes.find(head); c != m.classes.end() && !tail.empty()) {
+    if (auto c = m.classes.find(head); c != m.classes.end()) {
       for (const std::string& base : c->second) {
-        if (Resolve(base + tail, module, function, depth + 1)) return true;
+        if (!tail.empty() && resolve(base + tail)) return true;
       }
+      return false;
     }
     // Re-exported name: `from .impl import helper` in a package's __init__.
     if (auto imported = m.imports.find(head); imported != m.imports.end()) {
       for (const std::string& target : imported->second) {
-        if (target != qualified && Resolve(target + tail, module, function, depth + 1)) {
-          return true;
-        }
+        if (resolve(target + tail)) return true;
       }
+      return false;
+    }
+    // A name from `from M import *` (transformers' TYPE_CHECKING re-exports).
+    for (const std::string& star : StarCandidates(it->second, head)) {
+      if (resolve(star + "." + rest)) return true;
     }
     return false;
   }
   return false;
 }
 
-std::set<std::pair<std::string, std::string>> ProgramGraph::Reachable() const {
-  std::set<std::pair<size_t, std::string>> seen;
-  std::deque<std::pair<size_t, std::string>> work;
-  auto visit = [&](size_t module, const std::string& name) {
-    const FunctionSummary* f = Find(module, name);
+bool ProgramGraph::ResolveEntry(const std::string& qualified, FunctionRef* entry,
+                                const ModuleProbe* probe, std::set<std::string>* wanted) const {
+  // A class is compiled through its forward; try that first, so `Net` does not resolve to
+  // `Net.__init__`.
+  for (const std::string& candidate : {qualified + ".forward", qualified}) {
+    size_t module;
+    std::string function;
+    if (Resolve(candidate, &module, &function, 0, probe, wanted) &&
+        !function.ends_with(".__init__")) {
+      *entry = {module, function};
+      return true;
+    }
+  }
+  return false;
+}
+
+std::map<FunctionRef, FunctionRef> ProgramGraph::ReachableFrom(
+    const std::vector<FunctionRef>& entries, const ModuleProbe& probe,
+    std::set<std::string>* wanted) const {
+  std::map<FunctionRef, FunctionRef> parent;
+  std::deque<FunctionRef> work;
+  auto visit = [&](const FunctionRef& callee, const FunctionRef& caller) {
+    const FunctionSummary* f = Find(callee.first, callee.second);
     if (f == nullptr || f->disabled) return;
-    if (seen.emplace(module, name).second) work.emplace_back(module, name);
+    if (parent.emplace(callee, caller).second) work.push_back(callee);
   };
+  for (const FunctionRef& entry : entries) visit(entry, entry);
+  while (!work.empty()) {
+    FunctionRef current = work.front();
+    work.pop_front();
+    const FunctionSummary* f = Find(current.first, current.second);
+    for (const std::string& callee : f->local_callees) visit({current.first, callee}, current);
+    for (const std::string& callee : f->external_callees) {
+      FunctionRef target;
+      if (Resolve(callee, &target.first, &target.second, 0, &probe, wanted)) {
+        visit(target, current);
+      }
+    }
+  }
+  return parent;
+}
+
+std::set<std::pair<std::string, std::string>> ProgramGraph::Reachable() const {
+  std::vector<FunctionRef> entries;
   for (size_t m = 0; m < modules_.size(); ++m) {
     for (const FunctionSummary& f : modules_[m].functions) {
-      if (f.entry) visit(m, f.name);
+      if (f.entry) entries.emplace_back(m, f.name);
+    }
+    // torch.compile(model) where model's class lives in another module.
+    for (const std::string& compiled : modules_[m].compiled) {
+      FunctionRef entry;
+      if (ResolveEntry(compiled, &entry, nullptr, nullptr)) entries.push_back(entry);
     }
   }
-  while (!work.empty()) {
-    auto [module, name] = work.front();
-    work.pop_front();
-    const FunctionSummary* f = Find(module, name);
-    for (const std::string& callee : f->local_callees) visit(module, callee);
-    for (const std::string& callee : f->external_callees) {
-      size_t target_module;
-      std::string target;
-      if (Resolve(callee, &target_module, &target)) visit(target_module, target);
-    }
-  }
+  ModuleProbe nothing_to_load = [](const std::string&) { return false; };
   std::set<std::pair<std::string, std::string>> out;
-  for (const auto& [module, name] : seen) out.emplace(modules_[module].path, name);
+  for (const auto& [function, parent] : ReachableFrom(entries, nothing_to_load, nullptr)) {
+    out.emplace(modules_[function.first].path, function.second);
+  }
   return out;
 }
 

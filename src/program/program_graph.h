@@ -1,9 +1,12 @@
 #ifndef GBREAK_PROGRAM_PROGRAM_GRAPH_H_
 #define GBREAK_PROGRAM_PROGRAM_GRAPH_H_
 
+#include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gbreak {
@@ -12,6 +15,8 @@ namespace gbreak {
 // (files are never parsed twice).
 struct FunctionSummary {
   std::string name;  // qualified within the module: "helper", "Net.forward"
+  int line = 0;      // 1-based line of its `def`
+  uint32_t start_byte = 0, end_byte = 0;  // its definition's bytes
   bool entry = false;     // compiled by itself: a forward method, a torch.compile target
   bool disabled = false;  // torch.compiler.disable: Dynamo does not enter it
   std::vector<std::string> local_callees;     // functions of the same module it calls
@@ -26,7 +31,18 @@ struct ModuleSummary {
   std::vector<FunctionSummary> functions;
   std::map<std::string, std::vector<std::string>> imports;   // name -> qualified targets
   std::map<std::string, std::vector<std::string>> classes;   // class -> qualified bases
+  std::vector<std::string> star_imports;  // modules imported with `from M import *`, qualified
+  // What the module hands to torch.compile (`torch.compile(model)` with `model = Net(...)`,
+  // `model.compile()`, `torch.compile(Net(...))`): qualified classes or functions.
+  std::vector<std::string> compiled;
 };
+
+// A function of the program: (index of its module in the graph, qualified name in the module).
+using FunctionRef = std::pair<size_t, std::string>;
+
+// Asked about a dotted module name the program does not hold yet: true when a file for it could
+// be loaded (entry runs load files as the call graph reaches them).
+using ModuleProbe = std::function<bool(const std::string& dotted)>;
 
 // The dotted module name of a file, from the packages (`__init__.py`) it sits in:
 // a/pkg/sub/mod.py -> "pkg.sub.mod" when pkg/ and sub/ are packages; a/pkg/__init__.py -> "pkg".
@@ -39,18 +55,40 @@ std::string ResolveRelative(const std::string& name, const std::string& module, 
 // The functions reachable from every entry through local and cross-module calls.
 class ProgramGraph {
  public:
-  void Add(ModuleSummary module);
+  // Adds a module; returns its index.
+  size_t Add(ModuleSummary module);
+  // Makes `name` another dotted name of module `index` (a file imported under two names).
+  void Alias(const std::string& name, size_t index) { by_name_[name] = index; }
 
-  // (path, function name) pairs reached; a nested function is reached with its parent.
+  // (path, function name) pairs reached from every function marked `entry`; a nested function is
+  // reached with its parent.
   std::set<std::pair<std::string, std::string>> Reachable() const;
 
+  // The functions reached from `entries`, each mapped to the function that first reached it (an
+  // entry maps to itself), so a call chain can be walked back. Callees in modules the program
+  // does not hold yet are asked of `probe`; the loadable ones are added to `wanted`.
+  std::map<FunctionRef, FunctionRef> ReachableFrom(const std::vector<FunctionRef>& entries,
+                                                   const ModuleProbe& probe,
+                                                   std::set<std::string>* wanted) const;
+
   // Resolves a qualified callee to the (module index, function name) it denotes, if the program
-  // holds it: through re-exports and base classes.
+  // holds it: through re-exports, `from M import *`, and base classes. With a probe, modules
+  // that could be loaded to get further are added to `wanted`.
   bool Resolve(const std::string& qualified, size_t* module, std::string* function,
-               int depth = 0) const;
+               int depth = 0, const ModuleProbe* probe = nullptr,
+               std::set<std::string>* wanted = nullptr) const;
+
+  // The entry function a compiled object denotes: `Class.forward` (possibly inherited) for a
+  // class, the function itself otherwise.
+  bool ResolveEntry(const std::string& qualified, FunctionRef* entry, const ModuleProbe* probe,
+                    std::set<std::string>* wanted) const;
+
+  const ModuleSummary& module(size_t index) const { return modules_[index]; }
+  size_t size() const { return modules_.size(); }
+  const FunctionSummary* Find(size_t module, const std::string& name) const;
 
  private:
-  const FunctionSummary* Find(size_t module, const std::string& name) const;
+  std::vector<std::string> StarCandidates(size_t module, const std::string& name) const;
 
   std::vector<ModuleSummary> modules_;
   std::map<std::string, size_t> by_name_;  // dotted module name -> index

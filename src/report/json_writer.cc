@@ -27,6 +27,15 @@ ordered_json FindingJson(const Finding& f) {
                  {"placement", PlacementName(f.placement)},
                  {"registry_ids", rule.registry_ids},
                  {"fix", rule.fix}};
+  // Entry runs (--entry): the library the finding lives in and how the entry reaches it.
+  if (f.origin != "user") j["origin"] = f.origin;
+  if (!f.call_chain.empty()) {
+    ordered_json chain = ordered_json::array();
+    for (const CallStep& step : f.call_chain) {
+      chain.push_back({{"file", step.path}, {"line", step.line}, {"function", step.function}});
+    }
+    j["call_chain"] = std::move(chain);
+  }
   // Only after a log cross-check, so output without --log is unchanged.
   if (f.runtime.kind != RuntimeStatus::Kind::kNotChecked) {
     j["runtime"] = RuntimeStatusJson(f.runtime);

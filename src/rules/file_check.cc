@@ -90,42 +90,69 @@ void FileChecker::CheckSyntax(const SourceFile& source, TSNode root,
   result.findings.push_back(MakeFinding(*rule, source, start, end, std::move(message)));
 }
 
-FileCheckResult FileChecker::Check(const std::string& path) {
-  FileCheckResult result;
+FileCheckResult FileChecker::Check(const std::string& path, const std::string& module) {
+  std::unique_ptr<PreparedFile> file = Prepare(path, module);
+  return Finish(*file, nullptr);
+}
+
+std::unique_ptr<PreparedFile> FileChecker::Prepare(const std::string& path,
+                                                   const std::string& module) {
+  auto file = std::make_unique<PreparedFile>();
+  FileCheckResult& result = file->result;
   absl::StatusOr<std::string> bytes = ReadFileBytes(path, options_.max_file_bytes);
   if (!bytes.ok()) {
     Diagnostic::Level level = absl::IsResourceExhausted(bytes.status())
                                   ? Diagnostic::Level::kWarning
                                   : Diagnostic::Level::kError;
     result.diagnostics.push_back({level, path, 0, std::string(bytes.status().message())});
-    return result;
+    return file;
   }
   result.bytes = bytes->size();
-  SourceFile source(path, *std::move(bytes));
+  file->source = std::make_unique<SourceFile>(path, *std::move(bytes));
+  const SourceFile& source = *file->source;
   std::string declared = DeclaredEncoding(source.text());
-  source.set_single_byte_encoding(!declared.empty() && !IsUtf8EncodingName(declared));
+  file->source->set_single_byte_encoding(!declared.empty() && !IsUtf8EncodingName(declared));
   CheckEncoding(source, result);
 
   absl::Time parse_start = absl::Now();
-  TreePtr tree = ParsePython(parser_.get(), source.text());
+  file->tree = ParsePython(parser_.get(), source.text());
   absl::Time parse_end = absl::Now();
   result.parse_time = parse_end - parse_start;
-  if (tree == nullptr) {
+  if (file->tree == nullptr) {
     result.diagnostics.push_back(
         {Diagnostic::Level::kError, path, 0, "the parser gave up on this file"});
-    return result;
+    file->source.reset();
+    return file;
   }
-  TSNode root = ts_tree_root_node(tree.get());
+  TSNode root = ts_tree_root_node(file->tree.get());
+  ParentCacheScope parents;  // this tree outlives the scope
   CheckSyntax(source, root, result);
-  FileFacts facts(root, source.text(), options_.region);
-  engine_.Run(source, facts, cursor_.get(), &result.findings);
-  ApplySuppressions(source, root, engine_, &result.findings);
+  file->facts = std::make_unique<FileFacts>(root, source.text(), options_.region);
   if (options_.region.defer_reachability) {
     bool is_package = path.ends_with("__init__.py") || path.ends_with("__init__.pyi");
-    result.summary = facts.region().Summarize(path, ModuleNameOf(path), is_package);
+    result.summary = file->facts->region().Summarize(
+        path, module.empty() ? ModuleNameOf(path) : module, is_package);
   }
   result.analysis_time = absl::Now() - parse_end;
-  result.analyzed = true;
+  return file;
+}
+
+FileCheckResult FileChecker::Finish(PreparedFile& file,
+                                    const std::vector<std::pair<uint32_t, uint32_t>>* ranges) {
+  FileCheckResult result = std::move(file.result);
+  if (file.facts != nullptr) {
+    ParentCacheScope parents;  // the tree is freed only after the scope
+    absl::Time start = absl::Now();
+    TSNode root = ts_tree_root_node(file.tree.get());
+    engine_.Run(*file.source, *file.facts, cursor_.get(), &result.findings, ranges);
+    ApplySuppressions(*file.source, root, engine_, &result.findings);
+    result.analysis_time += absl::Now() - start;
+    result.analyzed = true;
+  }
+  // Done with the file: free its tree and text now, not when the run ends.
+  file.facts.reset();
+  file.tree.reset();
+  file.source.reset();
   return result;
 }
 

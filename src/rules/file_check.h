@@ -3,6 +3,8 @@
 
 #include <cstdint>
 #include <string>
+#include <memory>
+#include <utility>
 #include <vector>
 
 #include <optional>
@@ -12,6 +14,8 @@
 #include "rules/finding.h"
 #include "rules/rule_engine.h"
 #include "source/diagnostic.h"
+#include "analysis/file_facts.h"
+#include "source/source_file.h"
 #include "syntax/tree_sitter.h"
 
 namespace gbreak {
@@ -32,14 +36,34 @@ struct FileCheckResult {
   std::optional<ModuleSummary> summary;
 };
 
+// A file read, parsed and summarized, whose rules have not run yet (entry runs settle which of
+// its functions are reached before running the rules on just those). Holds the tree.
+struct PreparedFile;
+
 // Checks one file end to end: read it once, check its encoding, parse it once, report syntax
 // errors, run the rules, and drop the tree. One FileChecker per worker thread: it owns that
 // worker's parser and query cursor, so memory stays at one tree per worker.
+struct PreparedFile {
+  FileCheckResult result;  // what Prepare found (read errors, encoding, syntax, summary)
+  std::unique_ptr<SourceFile> source;
+  TreePtr tree;
+  std::unique_ptr<FileFacts> facts;
+};
+
 class FileChecker {
  public:
   FileChecker(const RuleEngine& engine, FileCheckOptions options);
 
-  FileCheckResult Check(const std::string& path);
+  // `module` is the file's dotted module name when the caller knows it (it located the file on a
+  // search path); otherwise it is derived from the packages the file sits in.
+  FileCheckResult Check(const std::string& path, const std::string& module = "");
+
+  // The two halves of Check, for entry runs: Prepare reads, parses, checks encoding and syntax
+  // and summarizes the file for the call graph; Finish runs the rules, only within `ranges`
+  // (byte ranges) when given, and drops the tree.
+  std::unique_ptr<PreparedFile> Prepare(const std::string& path, const std::string& module);
+  FileCheckResult Finish(PreparedFile& file,
+                         const std::vector<std::pair<uint32_t, uint32_t>>* ranges);
 
  private:
   void CheckEncoding(const SourceFile& source, FileCheckResult& result) const;

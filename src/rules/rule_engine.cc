@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "analysis/file_facts.h"
 #include "analysis/placement.h"
+#include "rules/fix_edit.h"
 #include "re2/re2.h"
 #include "source/absl_compat.h"
 
@@ -78,7 +79,7 @@ std::string ShortText(std::string_view text) {
 }
 
 bool InsideError(TSNode node) {
-  for (TSNode n = node; !ts_node_is_null(n); n = ts_node_parent(n)) {
+  for (TSNode n = node; !ts_node_is_null(n); n = ParentOf(n)) {
     if (ts_node_is_error(n)) return true;
   }
   return false;
@@ -126,7 +127,8 @@ void DescribeRegion(TSNode report, FileFacts& facts, Finding& finding) {
     finding.function = facts.region().QualifiedName(location.outermost);
   }
   finding.reached = location.reachable;
-  finding.placement = ToPlacement(PlacementOf(report, facts.text(), facts.imports()));
+  finding.placement = ToPlacement(
+      PlacementOf(report, facts.text(), facts.imports(), facts.higher_order_op_bodies()));
   finding.message += PlacementNote(finding.placement);
   const RegionOptions& options = facts.region().options();
   if (options.eval && options.train && finding.modes.eval != finding.modes.train) {
@@ -285,13 +287,29 @@ void RuleEngine::Run(const SourceFile& source, TSNode root, TSQueryCursor* curso
 }
 
 void RuleEngine::Run(const SourceFile& source, FileFacts& facts, TSQueryCursor* cursor,
-                     std::vector<Finding>* findings) const {
+                     std::vector<Finding>* findings,
+                     const std::vector<std::pair<uint32_t, uint32_t>>* ranges) const {
   if (patterns_.empty()) return;
+  // The same rule may match the same node through several patterns: report it once.
+  std::set<std::tuple<size_t, uint32_t, uint32_t>> seen;
+  if (ranges == nullptr) {
+    RunInRange(source, facts, cursor, findings, seen);
+    return;
+  }
+  for (const auto& [start, end] : *ranges) {
+    ts_query_cursor_set_byte_range(cursor, start, end);
+    RunInRange(source, facts, cursor, findings, seen);
+  }
+  ts_query_cursor_set_byte_range(cursor, 0, UINT32_MAX);  // the cursor serves the next file
+}
+
+void RuleEngine::RunInRange(const SourceFile& source, FileFacts& facts, TSQueryCursor* cursor,
+                            std::vector<Finding>* findings,
+                            std::set<std::tuple<size_t, uint32_t, uint32_t>>& seen) const {
   TSNode root = facts.root();
   MatchContext context{source.text(), root, &facts};
   ts_query_cursor_exec(cursor, query_.get(), root);
-  // The same rule may match the same node through several patterns: report it once.
-  std::set<std::tuple<size_t, uint32_t, uint32_t>> seen;
+  bool has_error = ts_node_has_error(root);
   TSQueryMatch match;
   while (ts_query_cursor_next_match(cursor, &match)) {
     const Pattern& pattern = patterns_[match.pattern_index];
@@ -302,7 +320,9 @@ void RuleEngine::Run(const SourceFile& source, FileFacts& facts, TSQueryCursor* 
         break;
       }
     }
-    if (ts_node_is_null(report) || InsideError(report)) continue;
+    // Walking up to the root is slow in tree-sitter (ts_node_parent searches from the top): only
+    // a tree with an error can have a match inside one.
+    if (ts_node_is_null(report) || (has_error && InsideError(report))) continue;
     std::optional<Confidence> confidence = EvaluatePredicates(pattern.predicates, match, context);
     if (!confidence) continue;
     uint32_t start = ts_node_start_byte(report), end = ts_node_end_byte(report);
@@ -326,6 +346,7 @@ void RuleEngine::Run(const SourceFile& source, FileFacts& facts, TSQueryCursor* 
     Finding finding = MakeFinding(rule, source, start, end, std::move(message));
     finding.confidence = std::min(rule.confidence, *confidence);
     DescribeRegion(report, facts, finding);
+    AttachAutofix(report, source, facts, finding);
     findings->push_back(std::move(finding));
   }
 }

@@ -3,6 +3,10 @@
 
 #include <memory>
 #include <string_view>
+#include <utility>
+#include <set>
+#include <tuple>
+#include <cstdint>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -35,10 +39,16 @@ class RuleEngine {
   void Run(const SourceFile& source, TSNode root, TSQueryCursor* cursor,
            std::vector<Finding>* findings, RegionOptions options = {}) const;
   // The same with the caller's facts about the file (so the caller can summarize it afterwards).
+  // With `ranges` (byte ranges, e.g. the functions an entry reaches), only matches that
+  // intersect them are evaluated.
   void Run(const SourceFile& source, FileFacts& facts, TSQueryCursor* cursor,
-           std::vector<Finding>* findings) const;
+           std::vector<Finding>* findings,
+           const std::vector<std::pair<uint32_t, uint32_t>>* ranges = nullptr) const;
 
  private:
+  void RunInRange(const SourceFile& source, FileFacts& facts, TSQueryCursor* cursor,
+                  std::vector<Finding>* findings,
+                  std::set<std::tuple<size_t, uint32_t, uint32_t>>& seen) const;
   struct Pattern {
     size_t rule;  // index into rules_
     std::vector<CompiledPredicate> predicates;

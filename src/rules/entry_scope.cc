@@ -1,0 +1,287 @@
+#include "rules/entry_scope.h"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <set>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "program/module_locator.h"
+#include "program/program_graph.h"
+#include "source/parallel_for.h"
+
+namespace gbreak {
+namespace {
+
+// Rounds of "reach, then load what was reached": each round follows calls one module further.
+// Real models need about a dozen; the cap only guards against a pathological search path.
+constexpr int kMaxRounds = 200;
+
+bool IsFile(const std::string& path) {
+  struct stat info;
+  return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
+}
+
+std::string DirName(const std::string& path) {
+  size_t slash = path.find_last_of('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// One `--entry` value.
+struct EntrySpec {
+  std::string text;       // as given
+  std::string script;     // a script path, or
+  std::string qualified;  // module.Qualified.name
+  std::string module;     // the module part of `qualified`
+  bool resolved = false;
+};
+
+bool IsGxFinding(const Finding& f) { return f.rule->code.starts_with("GX00"); }
+
+class EntryLoader {
+ public:
+  EntryLoader(const EntryScopeOptions& options, const RuleEngine& engine,
+              const FileCheckOptions& check_options)
+      : options_(options),
+        engine_(engine),
+        check_options_(check_options),
+        locator_(ProjectRoots(options), options.library_roots),
+        checkers_(static_cast<size_t>(std::max(1, options.threads))) {}
+
+  EntryScopeResult Run();
+
+ private:
+  static std::vector<std::string> ProjectRoots(const EntryScopeOptions& options);
+  bool ParseSpecs();
+  // Checks the files in parallel and adds their summaries to the graph.
+  void Load(const std::vector<std::pair<std::string, std::string>>& modules_and_paths);
+  FileChecker& Checker(size_t worker);
+  void RunRules(const std::map<FunctionRef, FunctionRef>& reached);
+  // True when `dotted` could be loaded: a file exists for it that is not in the graph under
+  // this name yet (a file already read under another name is aliased instead).
+  bool Loadable(const std::string& dotted);
+  std::vector<FunctionRef> ResolveEntries(const ModuleProbe& probe, std::set<std::string>* wanted);
+  void KeepReachedFindings(const std::map<FunctionRef, FunctionRef>& reached);
+
+  const EntryScopeOptions& options_;
+  const RuleEngine& engine_;
+  FileCheckOptions check_options_;
+  ModuleLocator locator_;
+  std::vector<std::unique_ptr<FileChecker>> checkers_;
+  std::vector<EntrySpec> specs_;
+  ProgramGraph graph_;
+  std::map<std::string, size_t> module_of_path_;  // path -> graph index
+  std::vector<std::unique_ptr<PreparedFile>> prepared_;  // prepared_[i] is graph module i
+  std::vector<FileCheckResult> results_;                 // after RunRules, likewise
+  std::vector<size_t> script_modules_;
+  bool aliased_ = false;  // this round gave a file already read another module name
+  EntryScopeResult out_;
+};
+
+std::vector<std::string> EntryLoader::ProjectRoots(const EntryScopeOptions& options) {
+  // Python puts a script's directory first on sys.path.
+  std::vector<std::string> roots;
+  for (const std::string& entry : options.entries) {
+    if (entry.find(':') == std::string::npos) roots.push_back(DirName(entry));
+  }
+  roots.insert(roots.end(), options.project_roots.begin(), options.project_roots.end());
+  if (roots.empty()) roots.push_back(".");
+  return roots;
+}
+
+bool EntryLoader::ParseSpecs() {
+  bool ok = true;
+  for (const std::string& text : options_.entries) {
+    EntrySpec spec;
+    spec.text = text;
+    size_t colon = text.find(':');
+    if (colon != std::string::npos) {
+      spec.module = text.substr(0, colon);
+      std::string name = text.substr(colon + 1);
+      if (spec.module.empty() || name.empty()) {
+        out_.diagnostics.push_back({Diagnostic::Level::kError, text, 0,
+                                    "--entry: expected module:Qualified.name (e.g. "
+                                    "transformers:GPT2Model) or a path to a script"});
+        ok = false;
+        continue;
+      }
+      spec.qualified = spec.module + "." + name;
+    } else if (IsFile(text)) {
+      spec.script = text;
+    } else {
+      out_.diagnostics.push_back(
+          {Diagnostic::Level::kError, text, 0,
+           "--entry: no such script; give a path to a .py file or module:Qualified.name"});
+      ok = false;
+      continue;
+    }
+    specs_.push_back(std::move(spec));
+  }
+  return ok;
+}
+
+void EntryLoader::Load(const std::vector<std::pair<std::string, std::string>>& modules_and_paths) {
+  std::vector<std::unique_ptr<PreparedFile>> batch(modules_and_paths.size());
+  ParallelFor(batch.size(), static_cast<int>(checkers_.size()), [&](size_t worker, size_t item) {
+    const auto& [module, path] = modules_and_paths[item];
+    batch[item] = Checker(worker).Prepare(path, module);
+  });
+  for (size_t i = 0; i < batch.size(); ++i) {
+    const auto& [module, path] = modules_and_paths[i];
+    ModuleSummary summary;
+    if (batch[i]->result.summary) summary = *std::move(batch[i]->result.summary);
+    summary.path = path;
+    if (!module.empty()) summary.module = module;
+    batch[i]->result.summary.reset();
+    module_of_path_[path] = graph_.Add(std::move(summary));
+    prepared_.push_back(std::move(batch[i]));
+    out_.files.push_back(path);
+  }
+}
+
+FileChecker& EntryLoader::Checker(size_t worker) {
+  if (checkers_[worker] == nullptr) {
+    checkers_[worker] = std::make_unique<FileChecker>(engine_, check_options_);
+  }
+  return *checkers_[worker];
+}
+
+// Runs the rules of every file read, only over the functions reached in it: most of a library
+// file (modeling_utils.py is 5,000 lines) is never reached from one model's forward.
+void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached) {
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> ranges(prepared_.size());
+  for (const auto& [function, parent] : reached) {
+    const FunctionSummary* f = graph_.Find(function.first, function.second);
+    if (f != nullptr) ranges[function.first].emplace_back(f->start_byte, f->end_byte);
+  }
+  results_.resize(prepared_.size());
+  ParallelFor(prepared_.size(), static_cast<int>(checkers_.size()), [&](size_t worker, size_t m) {
+    std::sort(ranges[m].begin(), ranges[m].end());
+    results_[m] = Checker(worker).Finish(*prepared_[m], &ranges[m]);
+  });
+  prepared_.clear();
+}
+
+bool EntryLoader::Loadable(const std::string& dotted) {
+  const std::string& path = locator_.Locate(dotted);
+  if (path.empty()) return false;
+  if (auto known = module_of_path_.find(path); known != module_of_path_.end()) {
+    graph_.Alias(dotted, known->second);  // resolvable now: the next round sees it
+    aliased_ = true;
+    return false;
+  }
+  return true;
+}
+
+std::vector<FunctionRef> EntryLoader::ResolveEntries(const ModuleProbe& probe,
+                                                     std::set<std::string>* wanted) {
+  std::vector<FunctionRef> entries;
+  for (EntrySpec& spec : specs_) {
+    if (!spec.script.empty()) continue;
+    FunctionRef entry;
+    spec.resolved = graph_.ResolveEntry(spec.qualified, &entry, &probe, wanted);
+    if (spec.resolved) entries.push_back(entry);
+  }
+  for (size_t m : script_modules_) {
+    const ModuleSummary& script = graph_.module(m);
+    for (const FunctionSummary& f : script.functions) {
+      if (f.entry) entries.emplace_back(m, f.name);
+    }
+    for (const std::string& compiled : script.compiled) {
+      FunctionRef entry;
+      if (graph_.ResolveEntry(compiled, &entry, &probe, wanted)) entries.push_back(entry);
+    }
+  }
+  return entries;
+}
+
+void EntryLoader::KeepReachedFindings(const std::map<FunctionRef, FunctionRef>& reached) {
+  for (size_t m = 0; m < results_.size(); ++m) {
+    const ModuleSummary& module = graph_.module(m);
+    std::string origin = locator_.OriginOf(module.path);
+    std::vector<Finding>& findings = results_[m].findings;
+    std::erase_if(findings, [&](const Finding& f) {
+      return !IsGxFinding(f) && !reached.contains({m, f.function});
+    });
+    for (Finding& f : findings) {
+      f.reached = true;
+      f.origin = origin;
+      if (IsGxFinding(f)) continue;
+      // Walk back to the entry: the chain reads entry first.
+      std::vector<CallStep> chain;
+      FunctionRef at{m, f.function};
+      for (size_t guard = 0; guard < reached.size(); ++guard) {
+        const FunctionSummary* function = graph_.Find(at.first, at.second);
+        chain.push_back({graph_.module(at.first).path, function ? function->line : 0, at.second});
+        const FunctionRef& parent = reached.at(at);
+        if (parent == at) break;
+        at = parent;
+      }
+      std::reverse(chain.begin(), chain.end());
+      f.call_chain = std::move(chain);
+    }
+  }
+}
+
+EntryScopeResult EntryLoader::Run() {
+  if (!ParseSpecs()) return std::move(out_);
+  // Scripts first: they are read whatever they reach.
+  std::vector<std::pair<std::string, std::string>> scripts;
+  for (const EntrySpec& spec : specs_) {
+    if (!spec.script.empty()) scripts.emplace_back("", spec.script);
+  }
+  Load(scripts);
+  for (size_t m = 0; m < prepared_.size(); ++m) script_modules_.push_back(m);
+
+  ModuleProbe probe = [this](const std::string& dotted) { return Loadable(dotted); };
+  std::map<FunctionRef, FunctionRef> reached;
+  for (int round = 0; round < kMaxRounds; ++round) {
+    std::set<std::string> wanted;
+    aliased_ = false;
+    std::vector<FunctionRef> entries = ResolveEntries(probe, &wanted);
+    reached = graph_.ReachableFrom(entries, probe, &wanted);
+    std::vector<std::pair<std::string, std::string>> batch;
+    std::set<std::string> batch_paths;
+    for (const std::string& module : wanted) {
+      const std::string& path = locator_.Locate(module);
+      if (path.empty() || module_of_path_.contains(path)) continue;
+      if (batch_paths.insert(path).second) batch.emplace_back(module, path);
+    }
+    if (batch.empty() && !aliased_) break;
+    Load(batch);
+  }
+
+  for (const EntrySpec& spec : specs_) {
+    if (!spec.script.empty() || spec.resolved) continue;
+    std::string why =
+        locator_.Locate(spec.module).empty()
+            ? absl::StrCat("module `", spec.module, "` is not on the search path (",
+                           absl::StrJoin(locator_.roots(), ", "),
+                           "); give --python or --site-packages for installed libraries")
+            : absl::StrCat("`", spec.qualified.substr(spec.module.size() + 1),
+                           "` is not a class or function gbreak can find in `", spec.module, "`");
+    out_.diagnostics.push_back(
+        {Diagnostic::Level::kError, spec.text, 0, absl::StrCat("--entry: ", why)});
+  }
+  RunRules(reached);
+  KeepReachedFindings(reached);
+  out_.results = std::move(results_);
+  std::sort(out_.files.begin(), out_.files.end());
+  return std::move(out_);
+}
+
+}  // namespace
+
+EntryScopeResult CheckFromEntries(const EntryScopeOptions& options, const RuleEngine& engine,
+                                  const FileCheckOptions& check_options) {
+  FileCheckOptions deferred = check_options;
+  deferred.region.defer_reachability = true;  // the program-wide graph decides, from the entries
+  return EntryLoader(options, engine, deferred).Run();
+}
+
+}  // namespace gbreak

@@ -1,0 +1,40 @@
+#ifndef GBREAK_RULES_ENTRY_SCOPE_H_
+#define GBREAK_RULES_ENTRY_SCOPE_H_
+
+#include <string>
+#include <vector>
+
+#include "rules/file_check.h"
+#include "rules/rule_engine.h"
+#include "source/diagnostic.h"
+
+namespace gbreak {
+
+// An entry-scoped run (`gbreak lint --entry ...`): analyze what the named entries reach and
+// nothing else, following calls across modules into the project and into site-packages.
+struct EntryScopeOptions {
+  // `module:Qualified.name` (a class is compiled through its forward) or a script path (its
+  // torch.compile targets, and the forward of the classes it defines).
+  std::vector<std::string> entries;
+  std::vector<std::string> project_roots;  // searched first; each script's directory is added
+  std::vector<std::string> library_roots;  // site-packages of the chosen interpreter
+  int threads = 1;
+};
+
+struct EntryScopeResult {
+  std::vector<FileCheckResult> results;  // one per file read; findings only where reached
+  std::vector<std::string> files;        // the files read, sorted
+  std::vector<Diagnostic> diagnostics;   // entries that could not be resolved
+};
+
+// Reads files only as the call graph reaches them: the entry's module, then the modules its
+// reachable functions call into (through re-exports, lazy `__init__` files and base classes),
+// round after round until nothing new is reached. Each file is read and parsed once. Findings
+// are kept only in functions reached from an entry, with the call chain from that entry and the
+// library they live in.
+EntryScopeResult CheckFromEntries(const EntryScopeOptions& options, const RuleEngine& engine,
+                                  const FileCheckOptions& check_options);
+
+}  // namespace gbreak
+
+#endif  // GBREAK_RULES_ENTRY_SCOPE_H_

@@ -1,0 +1,80 @@
+"""Entry runs from the command line: --python, --site-packages, --entry and the `entry` config key.
+
+The library is the small one of tests/e2e/cases/entry-site-packages (a lazy __init__, a model
+class, a helper with `.item()`), installed into a directory named site-packages, the way an
+interpreter's sys.path shows it.
+"""
+import json
+import os
+import shutil
+import stat
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LIBRARY = os.path.join(HERE, "..", "e2e", "cases", "entry-site-packages", "tree", "site", "lib")
+
+
+@pytest.fixture
+def site(tmp_path):
+    packages = tmp_path / "venv" / "lib" / "python3.11" / "site-packages"
+    shutil.copytree(LIBRARY, packages / "lib")
+    return packages
+
+
+def fake_python(tmp_path, site_packages, torch="2.13.0+cpu"):
+    """An executable that answers gbreak's question the way a real interpreter would."""
+    script = tmp_path / "python"
+    script.write_text("#!/bin/sh\n"
+                      f"echo 'torch {torch}'\n"
+                      "echo 'path /nonexistent/lib/python3.11'\n"
+                      f"echo 'path {site_packages}'\n")
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    return str(script)
+
+
+def findings(result):
+    assert result.returncode in (0, 1), result.stderr
+    return [(os.path.basename(f["file"]), f["start"]["line"], f["code"], f.get("origin"))
+            for f in json.loads(result.stdout)["findings"]]
+
+
+def test_python_interpreter_gives_the_site_packages(run_gbreak, tmp_path, site):
+    python = fake_python(tmp_path, site)
+    r = run_gbreak("lint", "--python", python, "--entry", "lib:Net", "--output-format", "json",
+                   cwd=tmp_path)
+    assert findings(r) == [("utils.py", 2, "CV001", "lib")]
+
+
+def test_site_packages_directory(run_gbreak, tmp_path, site):
+    r = run_gbreak("lint", "--site-packages", str(site), "--entry", "lib.models.net:Net",
+                   "--output-format", "json", cwd=tmp_path)
+    assert findings(r) == [("utils.py", 2, "CV001", "lib")]
+
+
+def test_entry_from_configuration(run_gbreak, tmp_path, site):
+    (tmp_path / "gbreak.toml").write_text('entry = ["lib:Net"]\n')
+    r = run_gbreak("lint", "--site-packages", str(site), "--output-format", "json", cwd=tmp_path)
+    assert findings(r) == [("utils.py", 2, "CV001", "lib")]
+
+
+def test_real_interpreter_is_asked_once(run_gbreak, tmp_path, site):
+    # The test interpreter has no `lib`: its site-packages are searched, then --site-packages.
+    r = run_gbreak("lint", "--python", sys.executable, "--site-packages", str(site),
+                   "--entry", "lib:Net", "--output-format", "json", cwd=tmp_path)
+    assert findings(r) == [("utils.py", 2, "CV001", "lib")]
+
+
+def test_not_an_interpreter_is_a_usage_error(run_gbreak, tmp_path):
+    r = run_gbreak("lint", "--python", str(tmp_path / "nope"), "--entry", "lib:Net", cwd=tmp_path)
+    assert r.returncode == 2
+    assert "--python" in r.stderr and "sys.path" in r.stderr
+
+
+def test_unresolvable_entry_names_the_search_path(run_gbreak, tmp_path, site):
+    r = run_gbreak("lint", "--site-packages", str(site), "--entry", "transformers:GPT2Model",
+                   cwd=tmp_path)
+    assert r.returncode == 2
+    assert "module `transformers` is not on the search path" in r.stderr
+    assert str(site) in r.stderr

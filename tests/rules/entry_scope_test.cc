@@ -1,0 +1,207 @@
+// Entry runs (`--entry`): module location on a search path, lazy package re-exports, the call
+// graph across modules, and reading only what the entries reach.
+
+#include "rules/entry_scope.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "program/module_locator.h"
+#include "rules/rule_test_util.h"
+#include "test_util.h"
+
+namespace gbreak {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+using ::testing::UnorderedElementsAre;
+
+std::unique_ptr<RuleEngine> PrintAndItemEngine() {
+  std::vector<Rule> rules;
+  rules.push_back(testing::QueryRule(
+      "SE001", "print-call", R"(((call function: (identifier) @f (#eq? @f "print")) @report))"));
+  rules.push_back(testing::QueryRule(
+      "CV001", "tensor-item",
+      R"(((call function: (attribute attribute: (identifier) @a (#eq? @a "item"))) @report))"));
+  absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(std::move(rules));
+  EXPECT_TRUE(engine.ok()) << engine.status();
+  return *std::move(engine);
+}
+
+// A small installed library shaped like transformers: a lazy top-level __init__ that re-exports
+// through `from .models import *` under TYPE_CHECKING, a models package star-importing many
+// model packages, a base class in another module, and a helper module.
+void WriteLibrary(const testing::TempDir& dir) {
+  dir.Write("site/lib/__init__.py",
+            "from typing import TYPE_CHECKING\n"
+            "if TYPE_CHECKING:\n"
+            "    from .models import *\n"
+            "else:\n"
+            "    import sys\n"
+            "    sys.modules[__name__] = _LazyModule(__name__)\n");
+  std::string models;
+  for (const char* name : {"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta",
+                           "iota", "foo"}) {
+    models += std::string("from .") + name + " import *\n";
+    dir.Write(std::string("site/lib/models/") + name + "/__init__.py",
+              std::string("from .modeling_") + name + " import *\n");
+    dir.Write(std::string("site/lib/models/") + name + "/modeling_" + name + ".py",
+              "class Unrelated:\n    def forward(self, x):\n        print(x)\n");
+  }
+  dir.Write("site/lib/models/__init__.py", models);
+  dir.Write("site/lib/models/foo/modeling_foo.py",
+            "from ...base import Base\n"
+            "from ...utils import helper\n"
+            "class FooModel(Base):\n"
+            "    def forward(self, x):\n"
+            "        print(x)\n"
+            "        return helper(x)\n"
+            "class Child(FooModel):\n"
+            "    pass\n"
+            "class Other(Base):\n"
+            "    def forward(self, x):\n"
+            "        print('never compiled')\n");
+  dir.Write("site/lib/base.py",
+            "class Base:\n"
+            "    def post_init(self):\n"
+            "        print('init only')\n");
+  dir.Write("site/lib/utils.py",
+            "def helper(x):\n"
+            "    return x.item()\n"
+            "def unused(x):\n"
+            "    print(x)\n");
+  dir.Write("site/lib/unreached.py", "def f(x):\n    print(x)\n");
+}
+
+struct EntryRun {
+  std::unique_ptr<RuleEngine> engine;  // findings point at its rules: it outlives them
+  EntryScopeResult result;
+  std::vector<std::string> findings;  // "relative/path:line CODE"
+  std::vector<std::string> files;     // relative
+  std::vector<std::string> errors;
+};
+
+EntryRun RunEntries(const testing::TempDir& dir, std::vector<std::string> entries) {
+  EntryRun run;
+  run.engine = PrintAndItemEngine();
+  EntryScopeOptions options;
+  options.entries = std::move(entries);
+  options.project_roots = {dir.Join("project")};
+  options.library_roots = {dir.Join("site")};
+  options.threads = 2;
+  run.result = CheckFromEntries(options, *run.engine, FileCheckOptions{});
+  size_t prefix = dir.path().size() + 1;
+  for (const FileCheckResult& r : run.result.results) {
+    for (const Finding& f : r.findings) {
+      run.findings.push_back(f.path.substr(prefix) + ":" + std::to_string(f.start.line) + " " +
+                             f.rule->code);
+    }
+  }
+  for (const std::string& f : run.result.files) run.files.push_back(f.substr(prefix));
+  for (const Diagnostic& d : run.result.diagnostics) run.errors.push_back(d.message);
+  std::sort(run.findings.begin(), run.findings.end());
+  return run;
+}
+
+TEST(ModuleLocatorTest, FindsPackagesAndModulesInRootOrder) {
+  testing::TempDir dir;
+  dir.Write("project/pkg/__init__.py", "");
+  dir.Write("project/pkg/mod.py", "");
+  dir.Write("site/pkg/__init__.py", "");  // shadowed by the project's
+  dir.Write("site/lib/__init__.py", "");
+  dir.Write("site/torch/__init__.py", "");
+  ModuleLocator locator({dir.Join("project")}, {dir.Join("site/")});
+  EXPECT_EQ(locator.Locate("pkg"), dir.Join("project/pkg/__init__.py"));
+  EXPECT_EQ(locator.Locate("pkg.mod"), dir.Join("project/pkg/mod.py"));
+  EXPECT_EQ(locator.Locate("lib"), dir.Join("site/lib/__init__.py"));
+  EXPECT_EQ(locator.Locate("pkg.missing"), "");
+  EXPECT_EQ(locator.Locate("torch"), "") << "torch is modelled by Dynamo, never read";
+  EXPECT_EQ(locator.OriginOf(dir.Join("site/lib/x.py")), "lib");
+  EXPECT_EQ(locator.OriginOf(dir.Join("project/pkg/mod.py")), "user");
+}
+
+TEST(EntryScopeTest, FollowsLazyReExportsBasesAndHelpersAcrossModules) {
+  testing::TempDir dir;
+  WriteLibrary(dir);
+  EntryRun run = RunEntries(dir, {"lib:FooModel"});
+  EXPECT_THAT(run.errors, IsEmpty());
+  EXPECT_THAT(run.findings, ElementsAre("site/lib/models/foo/modeling_foo.py:5 SE001",
+                                        "site/lib/utils.py:2 CV001"));
+}
+
+TEST(EntryScopeTest, ReadsOnlyWhatTheEntryReaches) {
+  testing::TempDir dir;
+  WriteLibrary(dir);
+  EntryRun run = RunEntries(dir, {"lib:FooModel"});
+  // The star-imported model packages whose name does not start the wanted one are not read,
+  // nor is a module nothing calls into.
+  // Nor the base class's module: FooModel defines forward itself.
+  EXPECT_THAT(run.files, UnorderedElementsAre("site/lib/__init__.py",
+                                              "site/lib/models/__init__.py",
+                                              "site/lib/models/foo/__init__.py",
+                                              "site/lib/models/foo/modeling_foo.py",
+                                              "site/lib/utils.py"));
+}
+
+TEST(EntryScopeTest, FindingsCarryTheCallChainAndTheLibrary) {
+  testing::TempDir dir;
+  WriteLibrary(dir);
+  EntryRun run = RunEntries(dir, {"lib:FooModel"});
+  const Finding* item = nullptr;
+  for (const FileCheckResult& r : run.result.results) {
+    for (const Finding& f : r.findings) {
+      if (f.rule->code == "CV001") item = &f;
+    }
+  }
+  ASSERT_NE(item, nullptr);
+  EXPECT_EQ(item->origin, "lib");
+  std::vector<std::string> chain;
+  for (const CallStep& step : item->call_chain) {
+    chain.push_back(step.function + "@" + std::to_string(step.line));
+  }
+  EXPECT_THAT(chain, ElementsAre("FooModel.forward@4", "helper@1"));
+}
+
+TEST(EntryScopeTest, InheritedForwardIsTheEntryOfASubclass) {
+  testing::TempDir dir;
+  WriteLibrary(dir);
+  EntryRun run = RunEntries(dir, {"lib.models.foo.modeling_foo:Child"});
+  EXPECT_THAT(run.errors, IsEmpty());
+  EXPECT_THAT(run.findings, ElementsAre("site/lib/models/foo/modeling_foo.py:5 SE001",
+                                        "site/lib/utils.py:2 CV001"));
+}
+
+TEST(EntryScopeTest, ScriptEntriesAreItsCompiledObjects) {
+  testing::TempDir dir;
+  WriteLibrary(dir);
+  std::string script = dir.Write("project/train.py",
+                                 "import torch\n"
+                                 "from lib import FooModel\n"
+                                 "model = FooModel()\n"
+                                 "model = torch.compile(model)\n"
+                                 "print('eager, not compiled')\n");
+  EntryRun run = RunEntries(dir, {script});
+  EXPECT_THAT(run.errors, IsEmpty());
+  EXPECT_THAT(run.findings, ElementsAre("site/lib/models/foo/modeling_foo.py:5 SE001",
+                                        "site/lib/utils.py:2 CV001"));
+}
+
+TEST(EntryScopeTest, UnknownEntriesAreErrorsNamingWhatIsMissing) {
+  testing::TempDir dir;
+  WriteLibrary(dir);
+  EntryRun run = RunEntries(dir, {"nolib:Model", "lib:Missing", "bad-spec.py"});
+  ASSERT_EQ(run.errors.size(), 1u) << "a malformed --entry stops the run before reading anything";
+  EXPECT_THAT(run.errors[0], ::testing::HasSubstr("no such script"));
+  EXPECT_THAT(run.files, IsEmpty());
+  run = RunEntries(dir, {"nolib:Model", "lib:Missing"});
+  ASSERT_EQ(run.errors.size(), 2u);
+  EXPECT_THAT(run.errors[0], ::testing::HasSubstr("module `nolib` is not on the search path"));
+  EXPECT_THAT(run.errors[1], ::testing::HasSubstr("`Missing` is not a class or function"));
+}
+
+}  // namespace
+}  // namespace gbreak
