@@ -108,10 +108,15 @@ class Walker {
       struct stat info;
       if (stat(path.c_str(), &info) != 0) {
         struct stat link_info;
+        int error = errno;
         if (lstat(path.c_str(), &link_info) == 0 && S_ISLNK(link_info.st_mode)) {
-          if (IsPythonFileName(name)) Warning(path, "broken symbolic link; skipped");
+          if (error == ELOOP) {
+            Warning(path, "symbolic link loop; skipped");
+          } else if (IsPythonFileName(name)) {
+            Warning(path, "broken symbolic link; skipped");
+          }
         } else {
-          Error(path, std::strerror(errno));
+          Error(path, std::strerror(error));
         }
         continue;
       }

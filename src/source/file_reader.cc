@@ -36,7 +36,8 @@ std::string Megabytes(uint64_t bytes) {
 }  // namespace
 
 absl::StatusOr<std::string> ReadFileBytes(const std::string& path, uint64_t max_bytes) {
-  FileDescriptor fd(open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  // O_NONBLOCK: opening a FIFO named on the command line must not wait for a writer.
+  FileDescriptor fd(open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
   if (fd.get() < 0) {
     return absl::UnavailableError(absl::StrCat("cannot open: ", std::strerror(errno)));
   }
@@ -45,6 +46,9 @@ absl::StatusOr<std::string> ReadFileBytes(const std::string& path, uint64_t max_
     return absl::UnavailableError(absl::StrCat("cannot stat: ", std::strerror(errno)));
   }
   if (S_ISDIR(info.st_mode)) return absl::UnavailableError("is a directory");
+  if (!S_ISREG(info.st_mode)) {
+    return absl::UnavailableError("not a regular file (a pipe, socket or device); skipped");
+  }
   if (static_cast<uint64_t>(info.st_size) > max_bytes) {
     return absl::ResourceExhaustedError(
         absl::StrCat("file is ", Megabytes(info.st_size), ", over the ", Megabytes(max_bytes),

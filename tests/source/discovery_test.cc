@@ -80,6 +80,16 @@ TEST(DiscoveryTest, SymlinkLoopGetsOneWarningAndTheWalkGoesOn) {
   EXPECT_THAT(result.diagnostics[0].message, HasSubstr("symbolic link loop"));
 }
 
+TEST(DiscoveryTest, ALinkToItselfGetsOneWarning) {
+  TempDir dir;
+  dir.Write("x.py", "");
+  std::filesystem::create_symlink("self", dir.Join("self"));
+  DiscoveryResult result = DiscoverFiles({dir.path()}, {});
+  EXPECT_THAT(Relative(dir, result.files), ElementsAre("x.py"));
+  ASSERT_EQ(result.diagnostics.size(), 1u);
+  EXPECT_THAT(result.diagnostics[0].message, HasSubstr("symbolic link loop"));
+}
+
 TEST(DiscoveryTest, TheSameFileThroughTwoPathsIsCheckedOnce) {
   TempDir dir;
   dir.Write("real/x.py", "");

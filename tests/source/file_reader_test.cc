@@ -39,6 +39,15 @@ TEST(FileReaderTest, ExplainsMissingAndUnreadableFiles) {
             absl::string_view::npos);
 }
 
+TEST(FileReaderTest, RefusesPipesWithoutWaitingForAWriter) {
+  TempDir dir;
+  std::string path = dir.Join("fifo.py");
+  ASSERT_EQ(mkfifo(path.c_str(), 0600), 0);
+  absl::StatusOr<std::string> bytes = ReadFileBytes(path, 100);  // must return, not block
+  ASSERT_FALSE(bytes.ok());
+  EXPECT_NE(bytes.status().message().find("not a regular file"), absl::string_view::npos);
+}
+
 TEST(FileReaderTest, ReadsEmptyFiles) {
   TempDir dir;
   absl::StatusOr<std::string> bytes = ReadFileBytes(dir.Write("e.py", ""), 100);
