@@ -187,7 +187,11 @@ ordered_json RuleJson(const Rule& rule) {
       {"fullDescription", {{"text", FirstParagraph(full, kMaxDescription)}}},
       {"help", {{"text", RuleHelpText(rule)}, {"markdown", RuleHelpMarkdown(rule)}}}};
   // Dynamo's own page for the break this rule predicts is the best further reading.
-  if (!rule.registry_ids.empty()) json["helpUri"] = RegistryLink(rule.registry_ids.front());
+  // gbreak's own rules (GX diagnostics, RC recompilation hazards) have no Dynamo page: point at
+  // the rule table of the README.
+  json["helpUri"] = rule.registry_ids.empty()
+                        ? absl::StrCat(kGbreakHomepage, "#rules-are-data")
+                        : RegistryLink(rule.registry_ids.front());
   json["defaultConfiguration"] = {{"enabled", rule.enabled_by_default},
                                   {"level", LevelName(rule.severity)}};
   json["properties"] = {{"tags", std::move(tags)},
