@@ -102,6 +102,7 @@ void CompiledRegion::FindEntriesAndDisabled() {
       if (compile || method_compile) {
         for (std::string& name : CompiledObjectNames(node, method_compile)) {
           compiled_objects_.push_back(std::move(name));
+          compiled_lines_.push_back(static_cast<int>(ts_node_start_point(node).row) + 1);
         }
       }
       if ((compile || disable) && Is(first, "identifier")) {
@@ -401,6 +402,7 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
   for (const std::string& star : imports_.star_modules()) {
     summary.star_imports.push_back(qualify(star));
   }
+  summary.compiled_lines = compiled_lines_;
   for (const std::string& object : compiled_objects_) {
     // ".Net" is a class of this module.
     summary.compiled.push_back(object.starts_with(".") && object.find('.', 1) == std::string::npos

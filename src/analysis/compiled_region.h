@@ -100,6 +100,7 @@ class CompiledRegion {
   std::set<uint32_t> disabled_;                 // function start bytes
   std::set<std::string> disabled_names_;        // module-level names rebound to disable(...)
   std::vector<std::string> compiled_objects_;   // qualified classes/functions compiled by calls
+  std::vector<int> compiled_lines_;             // the line of each one's compile call
   std::map<uint32_t, bool> reachable_;          // function start byte -> reached
   bool computed_ = false;
   TruthCache truth_cache_;

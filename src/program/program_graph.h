@@ -35,6 +35,7 @@ struct ModuleSummary {
   // What the module hands to torch.compile (`torch.compile(model)` with `model = Net(...)`,
   // `model.compile()`, `torch.compile(Net(...))`): qualified classes or functions.
   std::vector<std::string> compiled;
+  std::vector<int> compiled_lines;  // the 1-based line of each `compiled` entry's compile call
 };
 
 // A function of the program: (index of its module in the graph, qualified name in the module).

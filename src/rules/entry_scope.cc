@@ -79,7 +79,8 @@ class EntryLoader {
   std::vector<std::unique_ptr<PreparedFile>> prepared_;  // prepared_[i] is graph module i
   std::vector<FileCheckResult> results_;                 // after RunRules, likewise
   std::vector<size_t> script_modules_;
-  bool aliased_ = false;  // this round gave a file already read another module name
+  bool aliased_ = false;
+  std::map<FunctionRef, CallStep> compiled_at_;  // entries a script compiles -> the compile call  // this round gave a file already read another module name
   EntryScopeResult out_;
 };
 
@@ -192,9 +193,14 @@ std::vector<FunctionRef> EntryLoader::ResolveEntries(const ModuleProbe& probe,
     for (const FunctionSummary& f : script.functions) {
       if (f.entry) entries.emplace_back(m, f.name);
     }
-    for (const std::string& compiled : script.compiled) {
+    for (size_t i = 0; i < script.compiled.size(); ++i) {
       FunctionRef entry;
-      if (graph_.ResolveEntry(compiled, &entry, &probe, wanted)) entries.push_back(entry);
+      if (!graph_.ResolveEntry(script.compiled[i], &entry, &probe, wanted)) continue;
+      entries.push_back(entry);
+      // The chain of what it reaches starts at the script's torch.compile call: the frame code
+      // scanning can show when the entry itself lives in site-packages.
+      int line = i < script.compiled_lines.size() ? script.compiled_lines[i] : 0;
+      compiled_at_.emplace(entry, CallStep{script.path, line, "<module>"});
     }
   }
   return entries;
@@ -221,6 +227,9 @@ void EntryLoader::KeepReachedFindings(const std::map<FunctionRef, FunctionRef>& 
         const FunctionRef& parent = reached.at(at);
         if (parent == at) break;
         at = parent;
+      }
+      if (auto root = compiled_at_.find(at); root != compiled_at_.end()) {
+        chain.push_back(root->second);
       }
       std::reverse(chain.begin(), chain.end());
       f.call_chain = std::move(chain);

@@ -78,3 +78,25 @@ def test_unresolvable_entry_names_the_search_path(run_gbreak, tmp_path, site):
     assert r.returncode == 2
     assert "module `transformers` is not on the search path" in r.stderr
     assert str(site) in r.stderr
+
+
+def test_sarif_places_library_findings_at_the_scripts_compile_call(run_gbreak, tmp_path, site):
+    # Code scanning shows only repository files: a break inside site-packages is reported at the
+    # script's torch.compile call, with the library line as a related location and the chain as a
+    # code flow.
+    (tmp_path / "train.py").write_text("import torch\n"
+                                       "from lib import Net\n"
+                                       "\n"
+                                       "model = Net(hidden=8)\n"
+                                       "compiled = torch.compile(model)\n")
+    r = run_gbreak("lint", "--site-packages", str(site), "--entry", "train.py",
+                   "--output-format", "sarif", cwd=tmp_path)
+    assert r.returncode == 1, r.stderr
+    (result,) = json.loads(r.stdout)["runs"][0]["results"]
+    location = result["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"]["uri"] == "train.py"
+    assert location["region"]["startLine"] == 5
+    related = result["relatedLocations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert related.endswith("site-packages/lib/utils.py")
+    steps = result["codeFlows"][0]["threadFlows"][0]["locations"]
+    assert len(steps) >= 3  # the compile call, Net.forward, scale_of (and the break)
