@@ -1,6 +1,5 @@
 #include "cli/python_env.h"
 
-#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -8,6 +7,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "source/paths.h"
 
 namespace gbreak {
 namespace {
@@ -35,11 +35,6 @@ std::string ShellQuote(const std::string& word) {
     }
   }
   return out + "'";
-}
-
-bool IsDirectory(const std::string& path) {
-  struct stat info;
-  return stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
 }
 
 bool IsPackagesDirectory(const std::string& path) {

@@ -1,19 +1,14 @@
 #include "program/module_locator.h"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <array>
 #include <string_view>
 #include <utility>
 
+#include "source/paths.h"
+
 namespace gbreak {
 namespace {
-
-bool IsFile(const std::string& path) {
-  struct stat info;
-  return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
-}
 
 std::string WithoutTrailingSlash(std::string path) {
   while (path.size() > 1 && path.back() == '/') path.pop_back();
@@ -53,11 +48,11 @@ const std::string& ModuleLocator::Locate(const std::string& dotted) {
     std::replace(relative.begin(), relative.end(), '.', '/');
     for (const std::string& root : roots_) {
       std::string base = root == "." ? relative : root + "/" + relative;
-      if (IsFile(base + "/__init__.py")) {
+      if (IsRegularFile(base + "/__init__.py")) {
         found = base + "/__init__.py";
         break;
       }
-      if (IsFile(base + ".py")) {
+      if (IsRegularFile(base + ".py")) {
         found = base + ".py";
         break;
       }

@@ -1,32 +1,16 @@
 #include "program/program_graph.h"
 
-#include <sys/stat.h>
-
 #include <cctype>
 #include <deque>
 #include <string_view>
 #include <utility>
 
+#include "source/paths.h"
+
 namespace gbreak {
 namespace {
 
 constexpr int kMaxResolveDepth = 8;
-
-bool IsFile(const std::string& path) {
-  struct stat info;
-  return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
-}
-
-std::string DirName(const std::string& path) {
-  size_t slash = path.find_last_of('/');
-  if (slash == std::string::npos) return ".";
-  return slash == 0 ? "/" : path.substr(0, slash);
-}
-
-std::string BaseName(const std::string& path) {
-  size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
 
 }  // namespace
 
@@ -36,7 +20,7 @@ std::string ModuleNameOf(const std::string& path) {
   std::string stem = dot == std::string::npos ? base : base.substr(0, dot);
   std::string name = stem == "__init__" ? "" : stem;
   std::string dir = DirName(path);
-  for (int depth = 0; depth < 64 && IsFile(dir + "/__init__.py"); ++depth) {
+  for (int depth = 0; depth < 64 && IsRegularFile(dir + "/__init__.py"); ++depth) {
     std::string package = BaseName(dir);
     if (package.empty() || package == "." || package == "..") break;
     name = name.empty() ? package : package + "." + name;

@@ -1,7 +1,5 @@
 #include "rules/entry_scope.h"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <map>
 #include <memory>
@@ -13,6 +11,7 @@
 #include "program/module_locator.h"
 #include "program/program_graph.h"
 #include "source/parallel_for.h"
+#include "source/paths.h"
 
 namespace gbreak {
 namespace {
@@ -20,17 +19,6 @@ namespace {
 // Rounds of "reach, then load what was reached": each round follows calls one module further.
 // Real models need about a dozen; the cap only guards against a pathological search path.
 constexpr int kMaxRounds = 200;
-
-bool IsFile(const std::string& path) {
-  struct stat info;
-  return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
-}
-
-std::string DirName(const std::string& path) {
-  size_t slash = path.find_last_of('/');
-  if (slash == std::string::npos) return ".";
-  return slash == 0 ? "/" : path.substr(0, slash);
-}
 
 // One `--entry` value.
 struct EntrySpec {
@@ -112,7 +100,7 @@ bool EntryLoader::ParseSpecs() {
         continue;
       }
       spec.qualified = spec.module + "." + name;
-    } else if (IsFile(text)) {
+    } else if (IsRegularFile(text)) {
       spec.script = text;
     } else {
       out_.diagnostics.push_back(
