@@ -1,5 +1,7 @@
 #include "report/markdown_writer.h"
 
+#include "crosscheck/runtime_writer.h"
+
 #include <algorithm>
 #include <set>
 #include <vector>
@@ -190,6 +192,12 @@ std::string WriteMarkdown(const LintReport& report, const MarkdownOptions& optio
   if (!order.empty()) absl::StrAppend(&out, Table(report, order), "\n");
   for (size_t i = 0; i < order.size(); ++i) {
     absl::StrAppend(&out, Section(i + 1, report.findings[order[i]], options));
+  }
+  if (report.runtime) {
+    // What the logs said beyond the findings: graphs and where each starts and ends, the breaks
+    // gbreak did not predict, recompiles and other compile failures (the `lint --log` text).
+    absl::StrAppend(&out, "## The logged run\n\n```text\n", RuntimeSectionText(*report.runtime),
+                    "```\n\n");
   }
   if (!report.diagnostics.empty()) {
     absl::StrAppend(&out, "## Problems reading the input\n\n");
