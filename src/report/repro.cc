@@ -383,11 +383,14 @@ bool IsModuleClass(TSNode klass, std::string_view source) {
   return absl::StrContains(ToAbsl(Text(Field(klass, "superclasses"), source)), "Module");
 }
 
-// Dynamo treats tensor-to-Python conversions differently under fullgraph=True: it captures them
-// as unbacked symbolic values instead of breaking (torch/_dynamo/variables/tensor.py: "We enable
-// capture_scalar_outputs when full_graph=True by default").
+// Dynamo treats tensor-to-Python conversions and data-dependent output shapes differently under
+// fullgraph=True: it captures them as unbacked symbolic values instead of breaking
+// (torch/_dynamo/variables/tensor.py: "We enable capture_scalar_outputs when full_graph=True by
+// default"; measured on torch 2.13: `x.nonzero()`, `x[mask]` and `torch.bincount` compile under
+// fullgraph=True, and break without it).
 bool FullgraphHidesTheBreak(const Rule& rule) {
-  return rule.category == "conversions" || absl::StartsWith(rule.code, "CV");
+  return rule.category == "conversions" || absl::StartsWith(rule.code, "CV") ||
+         rule.category == "dynamic-shapes" || absl::StartsWith(rule.code, "DS");
 }
 
 }  // namespace
@@ -480,10 +483,11 @@ std::optional<Repro> MakeRepro(const Finding& finding, std::string_view source) 
     absl::StrAppend(
         &script,
         "# fullgraph=True would hide this break: under it Dynamo captures tensor-to-Python\n"
-        "# conversions (`.item()`, `int(t)`, `.tolist()`) as symbolic values (torch 2.13 does).\n"
+        "# conversions (`.item()`, `int(t)`, `.tolist()`) and data-dependent shapes\n"
+        "# (`nonzero`, `x[mask]`) as symbolic values (torch 2.13 does).\n"
         "# So compile the default way and fail when Dynamo reports a graph break.\n"
         "explanation = torch._dynamo.explain(", callee, ")(", call_args, ")\n",
-        "if explanation.graph_break_count:\n"
+        "if explanation.break_reasons:\n"
         "    raise RuntimeError(f\"graph break: {explanation.break_reasons[0].reason}\")\n");
   } else {
     absl::StrAppend(&script, "compiled = torch.compile(", callee,

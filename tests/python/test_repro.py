@@ -23,6 +23,9 @@ CASES = [
     "control_flow/if_tensor_sum.py",
     "conversions/item_mid_forward.py",
     "conversions/int_of_tensor.py",
+    "dynamic_shapes/nonzero_indices.py",
+    "dynamic_shapes/bool_mask_index.py",
+    "dynamic_shapes/bincount_histogram.py",
 ]
 
 
