@@ -9,6 +9,7 @@
      attribute: (identifier) @method)) @report
  (#eq? @method "debug")
  (#match? @logger "(?i)(^|[._])_?(logger|log)$")
+ (#not-under-logging-guard? @report)
  (#in-compiled-region? @report))
 
 ;; unless: ignore_logging_functions:logging.Logger.info
@@ -18,6 +19,7 @@
      attribute: (identifier) @method)) @report
  (#eq? @method "info")
  (#match? @logger "(?i)(^|[._])_?(logger|log)$")
+ (#not-under-logging-guard? @report)
  (#in-compiled-region? @report))
 
 ;; unless: ignore_logging_functions:logging.Logger.warning
@@ -27,6 +29,7 @@
      attribute: (identifier) @method)) @report
  (#eq? @method "warning")
  (#match? @logger "(?i)(^|[._])_?(logger|log)$")
+ (#not-under-logging-guard? @report)
  (#in-compiled-region? @report))
 
 ;; unless: ignore_logging_functions:logging.Logger.warn
@@ -36,6 +39,7 @@
      attribute: (identifier) @method)) @report
  (#eq? @method "warn")
  (#match? @logger "(?i)(^|[._])_?(logger|log)$")
+ (#not-under-logging-guard? @report)
  (#in-compiled-region? @report))
 
 ;; unless: ignore_logging_functions:logging.Logger.error
@@ -45,6 +49,7 @@
      attribute: (identifier) @method)) @report
  (#eq? @method "error")
  (#match? @logger "(?i)(^|[._])_?(logger|log)$")
+ (#not-under-logging-guard? @report)
  (#in-compiled-region? @report))
 
 ;; unless: ignore_logging_functions:logging.Logger.exception
@@ -54,6 +59,7 @@
      attribute: (identifier) @method)) @report
  (#eq? @method "exception")
  (#match? @logger "(?i)(^|[._])_?(logger|log)$")
+ (#not-under-logging-guard? @report)
  (#in-compiled-region? @report))
 
 ;; unless: ignore_logging_functions:logging.Logger.critical
@@ -63,6 +69,7 @@
      attribute: (identifier) @method)) @report
  (#eq? @method "critical")
  (#match? @logger "(?i)(^|[._])_?(logger|log)$")
+ (#not-under-logging-guard? @report)
  (#in-compiled-region? @report))
 
 ;; unless: ignore_logging_functions:logging.Logger.fatal
@@ -72,6 +79,7 @@
      attribute: (identifier) @method)) @report
  (#eq? @method "fatal")
  (#match? @logger "(?i)(^|[._])_?(logger|log)$")
+ (#not-under-logging-guard? @report)
  (#in-compiled-region? @report))
 
 ;; unless: ignore_logging_functions:logging.Logger.log
@@ -81,6 +89,7 @@
      attribute: (identifier) @method)) @report
  (#eq? @method "log")
  (#match? @logger "(?i)(^|[._])_?(logger|log)$")
+ (#not-under-logging-guard? @report)
  (#in-compiled-region? @report))
 
 

@@ -126,6 +126,12 @@ def config_flags(config: dict) -> list[str]:
     return flags
 
 
+def mode_flags(rec: dict | None) -> list[str]:
+    """Dynamo ran a module case in one mode (`self.training` fixed): gbreak analyzes that mode."""
+    mode = rec.get("mode") if rec else None
+    return ["--mode", mode] if mode in ("eval", "train") else []
+
+
 def run_gbreak(binary: str, files: list[str], flags: list[str]) -> list[dict]:
     cmd = [binary, "lint", "--select", "ALL", "--output-format", "json", "--exit-zero", *flags,
            *files]
@@ -175,7 +181,7 @@ def build_report(binary: str) -> dict:
             if rp.exists():
                 rec = json.loads(rp.read_text())
         files = case_files(case)
-        flags = tuple(config_flags(case_config(rel, case, rec)))
+        flags = tuple(config_flags(case_config(rel, case, rec)) + mode_flags(rec))
         groups[flags] += [str(f.relative_to(REPO)) for f in files]
         per_case.append((rel, files, rec))
 

@@ -136,6 +136,28 @@ void DescribeRegion(TSNode report, FileFacts& facts, Finding& finding) {
   }
 }
 
+bool IsRecompileFinding(const Finding& finding) {
+  return finding.rule->category == "recompiles";
+}
+
+// A break Dynamo cannot resume from (inside a loop or a `with` block) makes it run the whole
+// function eagerly: nothing in it is compiled, so nothing in it is guarded and nothing can
+// recompile. Measured on torch 2.13 (corpus side_effects/threading_lock_context.py: a counter
+// bumped under a lock neither breaks again nor recompiles).
+void DropRecompilesInSkippedFrames(std::vector<Finding>* findings) {
+  std::set<std::pair<std::string, std::string>> skipped;  // (path, function)
+  for (const Finding& f : *findings) {
+    if (IsRecompileFinding(f) || f.function.empty()) continue;
+    if (f.placement == Placement::kInLoop || f.placement == Placement::kInWith) {
+      skipped.emplace(f.path, f.function);
+    }
+  }
+  if (skipped.empty()) return;
+  std::erase_if(*findings, [&](const Finding& f) {
+    return IsRecompileFinding(f) && skipped.contains({f.path, f.function});
+  });
+}
+
 }  // namespace
 
 Finding MakeFinding(const Rule& rule, const SourceFile& source, uint32_t start, uint32_t end,
@@ -294,6 +316,7 @@ void RuleEngine::Run(const SourceFile& source, FileFacts& facts, TSQueryCursor* 
   std::set<std::tuple<size_t, uint32_t, uint32_t>> seen;
   if (ranges == nullptr) {
     RunInRange(source, facts, cursor, findings, seen);
+    DropRecompilesInSkippedFrames(findings);
     return;
   }
   for (const auto& [start, end] : *ranges) {
@@ -301,6 +324,7 @@ void RuleEngine::Run(const SourceFile& source, FileFacts& facts, TSQueryCursor* 
     RunInRange(source, facts, cursor, findings, seen);
   }
   ts_query_cursor_set_byte_range(cursor, 0, UINT32_MAX);  // the cursor serves the next file
+  DropRecompilesInSkippedFrames(findings);
 }
 
 void RuleEngine::RunInRange(const SourceFile& source, FileFacts& facts, TSQueryCursor* cursor,

@@ -140,6 +140,40 @@ std::optional<Confidence> IsStatic(const MatchContext& context,
   return std::nullopt;
 }
 
+// True when `test` calls `<logger>.isEnabledFor(...)`.
+bool CallsIsEnabledFor(TSNode test, std::string_view text) {
+  std::vector<TSNode> stack{test};
+  while (!stack.empty()) {
+    TSNode n = stack.back();
+    stack.pop_back();
+    if (Is(n, "call")) {
+      TSNode function = Field(n, "function");
+      if (Is(function, "attribute") &&
+          NodeText(Field(function, "attribute"), text) == "isEnabledFor") {
+        return true;
+      }
+    }
+    PushNamedChildren(stack, n);
+  }
+  return false;
+}
+
+// Inside the body of `if logger.isEnabledFor(...):`. Dynamo breaks on the guard itself (a finding
+// of its own); whether the body runs depends on the logger's level at run time (on torch 2.13 the
+// corpus run, at the default level, never entered it), and guarding the `if` fixes both.
+std::optional<Confidence> UnderLoggingGuard(const MatchContext& context,
+                                            const std::vector<PredicateArgument>& args) {
+  TSNode child = args[0].node;
+  for (TSNode n = ParentOf(child); !ts_node_is_null(n); child = n, n = ParentOf(n)) {
+    if (Is(n, "function_definition")) break;
+    if (Is(n, "if_statement") && SameNode(child, Field(n, "consequence")) &&
+        CallsIsEnabledFor(Field(n, "condition"), context.text)) {
+      return Confidence::kCertain;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 const std::vector<SemanticPredicate>& AllSemanticPredicates() {
@@ -180,6 +214,10 @@ const std::vector<SemanticPredicate>& AllSemanticPredicates() {
        "like is-data-dependent, but a name holding a value read out of tensor data (flag = "
        "x.item(); if flag:) does not count: Dynamo broke where it was read",
        1, 0, &IsDataDependentTest},
+      {"under-logging-guard",
+       "the captured node is in the body of `if <logger>.isEnabledFor(...):` (the guard is a "
+       "break of its own; the body runs only at that log level)",
+       1, 0, &UnderLoggingGuard},
       {"is-static",
        "the captured expression is known not to depend on tensor data (sizes, constants, None, "
        "modules)",
