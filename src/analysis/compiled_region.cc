@@ -23,6 +23,34 @@ TSNode DecoratorCallee(TSNode decorator) {
   return Is(expression, "call") ? Field(expression, "function") : expression;
 }
 
+// `torch.compiler.disable(recursive=False)` (as a decorator or a call).
+bool HasRecursiveFalse(TSNode call, std::string_view text) {
+  for (TSNode argument : NamedChildren(Field(call, "arguments"))) {
+    if (Is(argument, "keyword_argument") && NodeText(Field(argument, "name"), text) == "recursive" &&
+        NodeText(Field(argument, "value"), text) == "False") {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool IsCapitalized(std::string_view name) {
+  return !name.empty() && std::isupper(static_cast<unsigned char>(name[0]));
+}
+
+bool IsSelf(TSNode node, std::string_view text) {
+  return Is(node, "identifier") && NodeText(node, text) == "self";
+}
+
+// Decorators whose effect Dynamo knows or that do not wrap the call: never followed.
+bool IsTransparentDecorator(const std::string& name) {
+  for (std::string_view prefix : {"builtins.", "torch.", "functools.", "typing.", "abc.",
+                                  "dataclasses.", "contextlib."}) {
+    if (name.starts_with(prefix)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 CompiledRegion::CompiledRegion(TSNode root, std::string_view text, const ImportTable& imports,
@@ -31,6 +59,10 @@ CompiledRegion::CompiledRegion(TSNode root, std::string_view text, const ImportT
 
 bool CompiledRegion::IsDisabled(TSNode function) const {
   return disabled_.contains(Key(function));
+}
+
+bool CompiledRegion::IsDisabledOwnFrameOnly(TSNode function) const {
+  return disabled_own_frame_only_.contains(Key(function));
 }
 
 const CompiledRegion::Definitions& CompiledRegion::DefinitionsIn(TSNode container,
@@ -81,7 +113,13 @@ void CompiledRegion::FindEntriesAndDisabled() {
     if (Is(node, "function_definition")) {
       for (TSNode decorator : Decorators(node)) {
         for (const std::string& name : QualifiedNames(DecoratorCallee(decorator), text_, imports_)) {
-          if (IsDisableName(name)) disabled_.insert(Key(node));
+          if (IsDisableName(name)) {
+            disabled_.insert(Key(node));
+            TSNode expression = ts_node_named_child(decorator, 0);
+            if (Is(expression, "call") && HasRecursiveFalse(expression, text_)) {
+              disabled_own_frame_only_.insert(Key(node));
+            }
+          }
           if (IsCompileName(name)) entries_.push_back(node);
         }
       }
@@ -105,22 +143,45 @@ void CompiledRegion::FindEntriesAndDisabled() {
           compiled_lines_.push_back(static_cast<int>(ts_node_start_point(node).row) + 1);
         }
       }
-      if ((compile || disable) && Is(first, "identifier")) {
+      if (compile && Is(first, "identifier")) {
         TSNode target = ModuleFunction(NodeText(first, text_));
-        if (!ts_node_is_null(target)) {
-          if (compile) entries_.push_back(target);
-          if (disable) {
-            // `f = torch.compiler.disable(f)`: calls of f now skip Dynamo.
-            TSNode parent = ParentOf(node);
-            if (Is(parent, "assignment") && Is(Field(parent, "left"), "identifier")) {
-              disabled_names_.insert(std::string(NodeText(Field(parent, "left"), text_)));
-            }
-          }
-        }
+        if (!ts_node_is_null(target)) entries_.push_back(target);
       }
+      if (disable) NoteDisabledAssignment(node);
     }
     PushNamedChildren(stack, node);
   }
+}
+
+void CompiledRegion::NoteDisabledAssignment(TSNode disable_call) {
+  TSNode parent = ParentOf(disable_call);
+  if (!Is(parent, "assignment")) return;
+  TSNode left = Field(parent, "left");
+  TSNode function = EnclosingFunction(parent);
+  if (Is(left, "identifier")) {
+    // `f = torch.compiler.disable(f)` (module level) or `g = torch.compiler.disable(lambda ...)`
+    // in a function: calls of the name now skip Dynamo.
+    std::string name(NodeText(left, text_));
+    if (ts_node_is_null(function)) {
+      disabled_names_.insert(std::move(name));
+    } else {
+      disabled_locals_.emplace(Key(function), std::move(name));
+    }
+    return;
+  }
+  // `self.block.forward = torch.compiler.disable(self.block.forward)` or
+  // `self.block = torch.compiler.disable(block)`: calling self.block skips Dynamo.
+  if (!Is(left, "attribute")) return;
+  TSNode object = Field(left, "object");
+  std::string_view attribute = NodeText(Field(left, "attribute"), text_);
+  if (Is(object, "attribute") && IsSelf(Field(object, "object"), text_) &&
+      attribute == "forward") {
+    attribute = NodeText(Field(object, "attribute"), text_);
+  } else if (!IsSelf(object, text_)) {
+    return;
+  }
+  TSNode owner = EnclosingClass(parent);
+  if (!ts_node_is_null(owner)) disabled_attributes_.emplace(Key(owner), std::string(attribute));
 }
 
 TSNode CompiledRegion::AssignedValue(std::string_view name) const {
@@ -228,9 +289,22 @@ TSNode CompiledRegion::CalleeOf(TSNode call) {
 bool CompiledRegion::CallsDisabled(TSNode call) {
   ComputeReachable();
   TSNode function = Field(call, "function");
-  if (Is(function, "identifier") &&
-      disabled_names_.contains(std::string(NodeText(function, text_)))) {
-    return true;
+  if (Is(function, "identifier")) {
+    std::string name(NodeText(function, text_));
+    if (disabled_names_.contains(name)) return true;
+    for (TSNode scope = EnclosingFunction(call); !ts_node_is_null(scope);
+         scope = EnclosingFunction(scope)) {
+      if (disabled_locals_.contains({Key(scope), name})) return true;
+    }
+  }
+  // self.block(...) where self.block's forward was rebound to a disabled one.
+  if (Is(function, "attribute") && IsSelf(Field(function, "object"), text_)) {
+    TSNode owner = EnclosingClass(call);
+    if (!ts_node_is_null(owner) &&
+        disabled_attributes_.contains(
+            {Key(owner), std::string(NodeText(Field(function, "attribute"), text_))})) {
+      return true;
+    }
   }
   // torch.compiler.disable(fn)(...) called in place.
   if (Is(function, "call")) {
@@ -247,19 +321,196 @@ void CompiledRegion::ComputeReachable() {
   computed_ = true;
   FindEntriesAndDisabled();
   std::vector<TSNode> work;
-  for (TSNode entry : entries_) {
-    if (IsDisabled(entry)) continue;
-    if (reachable_.emplace(Key(entry), true).second) work.push_back(entry);
-  }
+  std::set<uint32_t> own_frame_only_seen;
+  auto reach = [&](TSNode function) {
+    if (IsDisabled(function)) {
+      // Skipped itself, but what it calls runs as compiled frames of their own.
+      if (IsDisabledOwnFrameOnly(function) && own_frame_only_seen.insert(Key(function)).second) {
+        work.push_back(function);
+      }
+      return;
+    }
+    if (reachable_.emplace(Key(function), true).second) work.push_back(function);
+  };
+  for (TSNode entry : entries_) reach(entry);
   while (!work.empty()) {
     TSNode function = work.back();
     work.pop_back();
+    for (TSNode wrapper : LocalDecoratorWrappers(function)) reach(wrapper);
     for (TSNode call : CallsIn(function)) {
-      TSNode callee = CalleeOf(call);
-      if (ts_node_is_null(callee) || IsDisabled(callee)) continue;
-      if (reachable_.emplace(Key(callee), true).second) work.push_back(callee);
+      for (TSNode target : LocalTargetsOf(call)) reach(target);
     }
   }
+}
+
+std::vector<TSNode> CompiledRegion::LocalTargetsOf(TSNode call) {
+  std::vector<TSNode> out;
+  TSNode callee = CalleeOf(call);
+  if (!ts_node_is_null(callee)) out.push_back(callee);
+  TSNode function = Field(call, "function");
+  if (Is(function, "attribute")) {
+    TSNode object = Field(function, "object");
+    std::string_view method = NodeText(Field(function, "attribute"), text_);
+    TSNode owner = EnclosingClass(call);
+    if (IsSelf(object, text_) && !ts_node_is_null(owner)) {
+      // self.method(...) runs the override of the instance's class: any subclass of this file.
+      for (TSNode subclass : SubclassesOf(owner)) {
+        TSNode found = MethodOf(subclass, method, 0);
+        if (!ts_node_is_null(found)) out.push_back(found);
+      }
+    } else if (Is(object, "attribute") && IsSelf(Field(object, "object"), text_) &&
+               !ts_node_is_null(owner)) {
+      // self.scheduler.add_noise(...) with `self.scheduler = Scheduler(...)` in __init__.
+      const AttributeClasses& classes = AttributeClassesOf(owner);
+      auto it = classes.find(NodeText(Field(object, "attribute"), text_));
+      if (it != classes.end()) {
+        for (TSNode constructor : it->second) {
+          if (!Is(constructor, "identifier")) continue;
+          TSNode found = MethodOf(ClassNamed(NodeText(constructor, text_)), method, 0);
+          if (!ts_node_is_null(found)) out.push_back(found);
+        }
+      }
+    }
+  }
+  // Functions handed to the call: torch.cond(p, true_fn, false_fn, ...), checkpoint(self.f, x).
+  std::vector<std::string> names = QualifiedNames(function, text_, imports_);
+  if (std::any_of(names.begin(), names.end(), IsDisableName)) return out;
+  for (TSNode argument : NamedChildren(Field(call, "arguments"))) {
+    if (Is(argument, "keyword_argument")) argument = Field(argument, "value");
+    if (Is(argument, "identifier")) {
+      std::string_view name = NodeText(argument, text_);
+      TSNode found{};
+      for (TSNode scope = EnclosingFunction(call); !ts_node_is_null(scope) && ts_node_is_null(found);
+           scope = EnclosingFunction(scope)) {
+        const Definitions& nested = DefinitionsIn(Field(scope, "body"), "function_definition");
+        if (auto it = nested.find(name); it != nested.end()) found = it->second;
+      }
+      if (ts_node_is_null(found)) found = ModuleFunction(name);
+      if (!ts_node_is_null(found)) out.push_back(found);
+    } else if (Is(argument, "attribute") && IsSelf(Field(argument, "object"), text_)) {
+      TSNode found =
+          MethodOf(EnclosingClass(call), NodeText(Field(argument, "attribute"), text_), 0);
+      if (!ts_node_is_null(found)) out.push_back(found);
+    }
+  }
+  return out;
+}
+
+std::vector<TSNode> CompiledRegion::SubclassesOf(TSNode class_definition) const {
+  std::vector<TSNode> out;
+  std::set<std::string> names{std::string(NodeText(Field(class_definition, "name"), text_))};
+  // Classes of a file are few: iterate to a fixed point over the derivation edges.
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const auto& [name, candidate] : DefinitionsIn(root_, "class_definition")) {
+      if (names.contains(name)) continue;
+      for (TSNode base : NamedChildren(Field(candidate, "superclasses"))) {
+        if (Is(base, "identifier") && names.contains(std::string(NodeText(base, text_)))) {
+          names.insert(name);
+          out.push_back(candidate);
+          grew = true;
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<TSNode> CompiledRegion::ClosuresReturnedBy(TSNode function, int depth) const {
+  std::vector<TSNode> out;
+  if (depth > kMaxBaseDepth) return out;
+  const Definitions& nested = DefinitionsIn(Field(function, "body"), "function_definition");
+  if (nested.empty()) return out;
+  std::vector<TSNode> stack{Field(function, "body")};
+  while (!stack.empty()) {
+    TSNode node = stack.back();
+    stack.pop_back();
+    if (Is(node, "function_definition") || Is(node, "class_definition")) continue;
+    if (Is(node, "return_statement")) {
+      TSNode value = ts_node_named_child(node, 0);
+      if (Is(value, "identifier")) {  // return wrapper
+        auto it = nested.find(NodeText(value, text_));
+        if (it != nested.end()) out.push_back(it->second);
+      } else if (Is(value, "call") && Is(Field(value, "function"), "identifier")) {
+        // return decorate(func): what the nested decorate returns (transformers' capture_outputs)
+        auto it = nested.find(NodeText(Field(value, "function"), text_));
+        if (it != nested.end()) {
+          for (TSNode closure : ClosuresReturnedBy(it->second, depth + 1)) out.push_back(closure);
+        }
+      }
+      continue;
+    }
+    PushNamedChildren(stack, node);
+  }
+  return out;
+}
+
+bool CompiledRegion::IsWrapper(TSNode closure) const {
+  for (TSNode decorator : Decorators(closure)) {
+    TSNode callee = DecoratorCallee(decorator);
+    TSNode last = Is(callee, "attribute") ? Field(callee, "attribute") : callee;
+    if (NodeText(last, text_) == "wraps") return true;  // @functools.wraps(fn)
+  }
+  // Or it calls a parameter of the function that made it: the function it wraps.
+  TSNode maker = EnclosingFunction(closure);
+  if (ts_node_is_null(maker)) return false;
+  std::set<std::string, std::less<>> parameters;
+  for (TSNode parameter : NamedChildren(Field(maker, "parameters"))) {
+    TSNode name = Is(parameter, "identifier") ? parameter : Field(parameter, "name");
+    if (Is(name, "identifier")) parameters.emplace(NodeText(name, text_));
+  }
+  for (TSNode call : CallsIn(closure)) {
+    TSNode callee = Field(call, "function");
+    if (Is(callee, "identifier") && parameters.contains(NodeText(callee, text_))) return true;
+  }
+  return false;
+}
+
+std::vector<TSNode> CompiledRegion::LocalDecoratorWrappers(TSNode function) {
+  std::vector<TSNode> out;
+  for (TSNode decorator : Decorators(function)) {
+    TSNode expression = ts_node_named_child(decorator, 0);
+    TSNode callee = DecoratorCallee(decorator);
+    if (!Is(callee, "identifier")) continue;
+    TSNode factory = ModuleFunction(NodeText(callee, text_));
+    if (ts_node_is_null(factory)) continue;
+    // `@d` calls d(f) and then what it returned; `@d(...)` calls d(...), then its result on f,
+    // then what that returned.
+    std::vector<TSNode> level{factory};
+    for (int calls = Is(expression, "call") ? 2 : 1; calls > 0; --calls) {
+      std::vector<TSNode> next;
+      for (TSNode f : level) {
+        for (TSNode closure : ClosuresReturnedBy(f)) next.push_back(closure);
+      }
+      level = std::move(next);
+    }
+    // Only a wrapper runs at call time; a docstring decorator's inner function returns the
+    // decorated function itself and is done at import.
+    for (TSNode closure : level) {
+      if (IsWrapper(closure)) out.push_back(closure);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> CompiledRegion::ExternalDecoratorCalls(TSNode function,
+                                                                const std::string& module,
+                                                                bool is_package) const {
+  std::vector<std::string> out;
+  for (TSNode decorator : Decorators(function)) {
+    TSNode expression = ts_node_named_child(decorator, 0);
+    TSNode callee = DecoratorCallee(decorator);
+    if (Is(callee, "identifier") && !ts_node_is_null(ModuleFunction(NodeText(callee, text_)))) {
+      continue;  // this file's: LocalDecoratorWrappers
+    }
+    std::string calls = Is(expression, "call") ? "()()" : "()";
+    for (const std::string& name : QualifiedNames(callee, text_, imports_)) {
+      if (IsTransparentDecorator(name)) continue;
+      out.push_back(ResolveRelative(name, module, is_package) + calls);
+    }
+  }
+  return out;
 }
 
 bool CompiledRegion::IsReferencedIn(TSNode outer, TSNode nested) const {
@@ -299,7 +550,15 @@ CompiledRegion::Location CompiledRegion::Locate(TSNode node) {
       if (chain_used) location.outermost = f;
       break;
     }
-    chain_used = chain_used && IsReferencedIn(outer, f);
+    if (chain_used && !IsReferencedIn(outer, f)) {
+      // A closure its parent hands out (a decorator's wrapper) runs when whatever holds it is
+      // called, not with its parent: it is a function of the call graph in its own right.
+      std::vector<TSNode> closures = ClosuresReturnedBy(outer);
+      bool handed_out = std::any_of(closures.begin(), closures.end(),
+                                    [&](TSNode c) { return SameNode(c, f); });
+      if (handed_out) location.outermost = f;
+      break;
+    }
   }
   location.eval =
       options_.eval && !IsGuardedAway(node, text_, imports_, Mode::kEval, &truth_cache_);
@@ -349,8 +608,11 @@ std::vector<std::string> CompiledRegion::ExternalCallsFromReachable() {
 
 namespace gbreak {
 
-std::vector<TSNode> CompiledRegion::SubmoduleClassCalls(TSNode class_definition) const {
-  std::vector<TSNode> out;
+const CompiledRegion::AttributeClasses& CompiledRegion::AttributeClassesOf(
+    TSNode class_definition) const {
+  auto cached = attribute_classes_.find(Key(class_definition));
+  if (cached != attribute_classes_.end()) return cached->second;
+  AttributeClasses& out = attribute_classes_[Key(class_definition)];
   TSNode init{};  // the class's own __init__
   TSNode body = Field(class_definition, "body");
   for (TSNode member : NamedChildren(body)) {
@@ -365,7 +627,9 @@ std::vector<TSNode> CompiledRegion::SubmoduleClassCalls(TSNode class_definition)
     TSNode node = stack.back();
     stack.pop_back();
     if (Is(node, "assignment") && Is(Field(node, "left"), "attribute") &&
-        NodeText(Field(Field(node, "left"), "object"), text_) == "self") {
+        IsSelf(Field(Field(node, "left"), "object"), text_)) {
+      std::vector<TSNode>& constructors =
+          out[std::string(NodeText(Field(Field(node, "left"), "attribute"), text_))];
       // Every capitalized callable called on the right: Linear(...), ModuleList([Block(...)]).
       std::vector<TSNode> inner{Field(node, "right")};
       while (!inner.empty()) {
@@ -376,15 +640,95 @@ std::vector<TSNode> CompiledRegion::SubmoduleClassCalls(TSNode class_definition)
           TSNode last = Is(callee, "attribute") ? Field(callee, "attribute") : callee;
           std::string_view name = NodeText(last, text_);
           if (!name.empty() && std::isupper(static_cast<unsigned char>(name[0]))) {
-            out.push_back(callee);
+            constructors.push_back(callee);
           }
         }
-        for (TSNode child : NamedChildren(n)) inner.push_back(child);
+        PushNamedChildren(inner, n);
       }
     }
-    for (TSNode child : NamedChildren(node)) stack.push_back(child);
+    PushNamedChildren(stack, node);
   }
   return out;
+}
+
+std::vector<TSNode> CompiledRegion::SubmoduleClassCalls(TSNode class_definition) const {
+  std::vector<TSNode> out;
+  for (const auto& [attribute, constructors] : AttributeClassesOf(class_definition)) {
+    out.insert(out.end(), constructors.begin(), constructors.end());
+  }
+  return out;
+}
+
+void CompiledRegion::AddExternalTargets(
+    TSNode call, TSNode owner, const std::vector<std::string>& owner_bases,
+    const std::function<std::string(const std::string&)>& qualify, const std::string& module,
+    std::vector<std::string>* out) {
+  TSNode expression = Field(call, "function");
+  TSNode object = Is(expression, "attribute") ? Field(expression, "object") : TSNode{};
+  std::string method =
+      Is(expression, "attribute") ? std::string(NodeText(Field(expression, "attribute"), text_)) : "";
+  bool on_self = IsSelf(object, text_);
+  bool on_super = Is(object, "call") && NodeText(Field(object, "function"), text_) == "super";
+  if (on_self && !ts_node_is_null(owner)) {
+    // The instance may be of a subclass whose bases (mixins of other modules) define it: the
+    // program graph resolves Sub.method through Sub's bases.
+    for (TSNode subclass : SubclassesOf(owner)) {
+      if (ts_node_is_null(MethodOf(subclass, method, 0))) {
+        out->push_back(module + "." + std::string(NodeText(Field(subclass, "name"), text_)) + "." +
+                       method);
+      }
+    }
+  }
+  if (Is(object, "attribute") && IsSelf(Field(object, "object"), text_) &&
+      !ts_node_is_null(owner)) {
+    // self.scheduler.add_noise(...): the method of the class __init__ assigned, if it lives
+    // elsewhere (or is inherited from elsewhere).
+    const AttributeClasses& classes = AttributeClassesOf(owner);
+    auto it = classes.find(NodeText(Field(object, "attribute"), text_));
+    if (it != classes.end()) {
+      for (TSNode constructor : it->second) {
+        if (Is(constructor, "identifier")) {
+          TSNode local = ClassNamed(NodeText(constructor, text_));
+          if (!ts_node_is_null(local)) {
+            if (ts_node_is_null(MethodOf(local, method, 0))) {
+              out->push_back(module + "." + std::string(NodeText(constructor, text_)) + "." + method);
+            }
+            continue;
+          }
+        }
+        for (const std::string& name : QualifiedNames(constructor, text_, imports_)) {
+          if (!name.starts_with("torch.") && !name.starts_with("builtins.")) {
+            out->push_back(qualify(name) + "." + method);
+          }
+        }
+      }
+    }
+  }
+  // Imported functions handed to the call (torch.cond(p, branch_a, branch_b, ...)); not classes
+  // (isinstance(m, PreTrainedModel)) and not to builtins.
+  bool to_builtin = false;
+  for (const std::string& name : QualifiedNames(expression, text_, imports_)) {
+    to_builtin = to_builtin || name.starts_with("builtins.");
+  }
+  for (TSNode argument : NamedChildren(Field(call, "arguments"))) {
+    if (to_builtin) break;
+    if (Is(argument, "keyword_argument")) argument = Field(argument, "value");
+    if (!Is(argument, "identifier") || IsCapitalized(NodeText(argument, text_))) continue;
+    auto bound = imports_.bindings().find(NodeText(argument, text_));
+    if (bound == imports_.bindings().end()) continue;
+    for (const std::string& target : bound->second) {
+      if (!target.starts_with("torch.")) out->push_back(qualify(target));
+    }
+  }
+  if (!ts_node_is_null(CalleeOf(call))) return;  // resolved in this file
+  if (on_self || on_super) {
+    // A method this file does not define: maybe inherited from an imported base.
+    for (const std::string& base : owner_bases) out->push_back(base + "." + method);
+    return;
+  }
+  for (const std::string& name : QualifiedNames(expression, text_, imports_)) {
+    if (!name.starts_with("builtins.")) out->push_back(qualify(name));
+  }
 }
 
 ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::string& module,
@@ -438,7 +782,11 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
     }
   }
 
-  for (TSNode function : functions) {
+  // Functions are listed with the closures they hand out (decorator wrappers), which the list
+  // grows by while it is walked.
+  std::set<uint32_t> listed;
+  for (size_t i = 0; i < functions.size(); ++i) {
+    TSNode function = functions[i];
     FunctionSummary f;
     f.name = QualifiedName(function);
     f.line = static_cast<int>(ts_node_start_point(function).row) + 1;
@@ -446,28 +794,24 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
     f.end_byte = ts_node_end_byte(function);
     f.entry = entries.contains(Key(function));
     f.disabled = IsDisabled(function);
+    f.disabled_own_frame_only = IsDisabledOwnFrameOnly(function);
+    f.wrapper = !ts_node_is_null(EnclosingFunction(function)) && IsWrapper(function);
+    for (TSNode closure : ClosuresReturnedBy(function)) {
+      f.returns.push_back(QualifiedName(closure));
+      if (listed.insert(Key(closure)).second) functions.push_back(closure);
+    }
+    for (TSNode wrapper : LocalDecoratorWrappers(function)) {
+      f.local_callees.push_back(QualifiedName(wrapper));
+    }
+    for (std::string& call : ExternalDecoratorCalls(function, module, is_package)) {
+      f.external_callees.push_back(std::move(call));
+    }
     TSNode owner = OwningClass(function);
     std::vector<std::string> owner_bases;
     if (!ts_node_is_null(owner)) owner_bases = summary.classes[DefinitionName(owner, text_)];
     for (TSNode call : CallsIn(function)) {
-      TSNode callee = CalleeOf(call);
-      if (!ts_node_is_null(callee)) {
-        f.local_callees.push_back(QualifiedName(callee));
-        continue;
-      }
-      TSNode expression = Field(call, "function");
-      TSNode object = Is(expression, "attribute") ? Field(expression, "object") : TSNode{};
-      bool on_self = Is(object, "identifier") && NodeText(object, text_) == "self";
-      bool on_super = Is(object, "call") && NodeText(Field(object, "function"), text_) == "super";
-      if (on_self || on_super) {
-        // A method this file does not define: maybe inherited from an imported base.
-        std::string method(NodeText(Field(expression, "attribute"), text_));
-        for (const std::string& base : owner_bases) f.external_callees.push_back(base + "." + method);
-        continue;
-      }
-      for (const std::string& name : QualifiedNames(expression, text_, imports_)) {
-        if (!name.starts_with("builtins.")) f.external_callees.push_back(qualify(name));
-      }
+      for (TSNode target : LocalTargetsOf(call)) f.local_callees.push_back(QualifiedName(target));
+      AddExternalTargets(call, owner, owner_bases, qualify, module, &f.external_callees);
     }
     // A module's methods call its submodules (self.attn(...), for layer in self.layers: ...).
     if (!ts_node_is_null(owner)) {

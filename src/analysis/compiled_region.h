@@ -1,6 +1,7 @@
 #ifndef GBREAK_ANALYSIS_COMPILED_REGION_H_
 #define GBREAK_ANALYSIS_COMPILED_REGION_H_
 
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -53,6 +54,8 @@ class CompiledRegion {
   Location Locate(TSNode node);
 
   bool IsDisabled(TSNode function) const;
+  // Disabled with recursive=False: skipped itself, but its callees are compiled.
+  bool IsDisabledOwnFrameOnly(TSNode function) const;
   // The folded conditions of this file (guards.h), shared by every question about it.
   TruthCache* truth_cache() { return &truth_cache_; }
   bool defers_reachability() const { return options_.defer_reachability; }
@@ -87,8 +90,38 @@ class CompiledRegion {
   // name, found once per container: looking them up per call was quadratic in the call count.
   using Definitions = std::map<std::string, TSNode, std::less<>>;
   const Definitions& DefinitionsIn(TSNode container, std::string_view type) const;
-  // Classes instantiated into `self.<attr>` in a class's __init__: its submodules.
+  // Classes instantiated into `self.<attr>` in a class's __init__ (the callee expressions:
+  // `Linear`, `nn.LSTM`, `Block` of `ModuleList([Block(c) ...])`), by attribute.
+  using AttributeClasses = std::map<std::string, std::vector<TSNode>, std::less<>>;
+  const AttributeClasses& AttributeClassesOf(TSNode class_definition) const;
+  // All of them: a module's submodules.
   std::vector<TSNode> SubmoduleClassCalls(TSNode class_definition) const;
+  // The classes of this file that derive from `class_definition`, directly or not.
+  std::vector<TSNode> SubclassesOf(TSNode class_definition) const;
+  // The nested functions `function` hands out with `return name` (a decorator's wrapper).
+  // `return decorate(fn)` hands out what the nested `decorate` returns.
+  std::vector<TSNode> ClosuresReturnedBy(TSNode function, int depth = 0) const;
+  // A closure that runs in place of the function it wraps: `@functools.wraps(fn)`, or it calls
+  // a parameter of the function that made it.
+  bool IsWrapper(TSNode closure) const;
+  // The functions of this file a call may run: its callee, the overrides in subclasses of a
+  // `self.method(...)`, the method of a `self.<attr>.method(...)` whose class __init__ assigned,
+  // and functions handed to it as arguments (torch.cond branches, checkpointed functions).
+  std::vector<TSNode> LocalTargetsOf(TSNode call);
+  // What calling a decorated function runs first: the wrappers its decorators of this file
+  // return (`@timed` -> timed's `wrapper`; `@deprecated("...")` -> the wrapper of the
+  // decorator it returns).
+  std::vector<TSNode> LocalDecoratorWrappers(TSNode function);
+  // The same for decorators of other modules, as qualified names with one "()" per call the
+  // program graph must follow: `@timed` -> "pkg.decorators.timed()".
+  std::vector<std::string> ExternalDecoratorCalls(TSNode function, const std::string& module,
+                                                  bool is_package) const;
+  // The targets of `call` in other modules, as qualified names for the program graph.
+  void AddExternalTargets(TSNode call, TSNode owner, const std::vector<std::string>& owner_bases,
+                          const std::function<std::string(const std::string&)>& qualify,
+                          const std::string& module, std::vector<std::string>* out);
+  // Records `torch.compiler.disable(...)` applied through an assignment.
+  void NoteDisabledAssignment(TSNode disable_call);
   bool IsReferencedIn(TSNode outer, TSNode nested) const;
   static uint32_t Key(TSNode n) { return ts_node_start_byte(n); }
 
@@ -99,6 +132,14 @@ class CompiledRegion {
   std::vector<TSNode> entries_;
   std::set<uint32_t> disabled_;                 // function start bytes
   std::set<std::string> disabled_names_;        // module-level names rebound to disable(...)
+  // `@torch.compiler.disable(recursive=False)`: only the function's own frame is skipped; what it
+  // calls is compiled as frames of their own.
+  std::set<uint32_t> disabled_own_frame_only_;
+  // `f = torch.compiler.disable(...)` in a function: (function start byte, name).
+  std::set<std::pair<uint32_t, std::string>> disabled_locals_;
+  // `self.block.forward = torch.compiler.disable(...)` in a method: (class start byte, "block").
+  std::set<std::pair<uint32_t, std::string>> disabled_attributes_;
+  mutable std::map<uint32_t, AttributeClasses> attribute_classes_;  // by class start byte
   std::vector<std::string> compiled_objects_;   // qualified classes/functions compiled by calls
   std::vector<int> compiled_lines_;             // the line of each one's compile call
   std::map<uint32_t, bool> reachable_;          // function start byte -> reached

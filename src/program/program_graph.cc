@@ -167,7 +167,9 @@ std::map<FunctionRef, FunctionRef> ProgramGraph::ReachableFrom(
   std::deque<FunctionRef> work;
   auto visit = [&](const FunctionRef& callee, const FunctionRef& caller) {
     const FunctionSummary* f = Find(callee.first, callee.second);
-    if (f == nullptr || f->disabled) return;
+    // A function disabled with recursive=False is kept on the way (its callees are compiled);
+    // its own body is not traced, which the file's region analysis knows.
+    if (f == nullptr || (f->disabled && !f->disabled_own_frame_only)) return;
     if (parent.emplace(callee, caller).second) work.push_back(callee);
   };
   for (const FunctionRef& entry : entries) visit(entry, entry);
@@ -177,9 +179,32 @@ std::map<FunctionRef, FunctionRef> ProgramGraph::ReachableFrom(
     const FunctionSummary* f = Find(current.first, current.second);
     for (const std::string& callee : f->local_callees) visit({current.first, callee}, current);
     for (const std::string& callee : f->external_callees) {
+      // "pkg.timed()": resolve pkg.timed, then follow what it returns, once per "()".
+      std::string_view name = callee;
+      int calls = 0;
+      while (name.ends_with("()")) {
+        name.remove_suffix(2);
+        ++calls;
+      }
       FunctionRef target;
-      if (Resolve(callee, &target.first, &target.second, 0, &probe, wanted)) {
-        visit(target, current);
+      if (!Resolve(std::string(name), &target.first, &target.second, 0, &probe, wanted)) continue;
+      const bool decorated = calls > 0;
+      if (decorated && modules_[target.first].library) continue;
+      std::vector<FunctionRef> level{target};
+      for (; calls > 0; --calls) {
+        std::vector<FunctionRef> next;
+        for (const FunctionRef& ref : level) {
+          const FunctionSummary* factory = Find(ref.first, ref.second);
+          if (factory == nullptr) continue;
+          for (const std::string& returned : factory->returns) next.emplace_back(ref.first, returned);
+        }
+        level = std::move(next);
+      }
+      for (const FunctionRef& ref : level) {
+        const FunctionSummary* called = Find(ref.first, ref.second);
+        // Of what a decorator returns, only a wrapper runs when the decorated function is
+        // called (a docstring decorator hands back the function itself).
+        if (called != nullptr && (!decorated || called->wrapper)) visit(ref, current);
       }
     }
   }

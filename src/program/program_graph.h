@@ -19,8 +19,19 @@ struct FunctionSummary {
   uint32_t start_byte = 0, end_byte = 0;  // its definition's bytes
   bool entry = false;     // compiled by itself: a forward method, a torch.compile target
   bool disabled = false;  // torch.compiler.disable: Dynamo does not enter it
+  // torch.compiler.disable(recursive=False): its own frame is skipped, but its callees are
+  // compiled as frames of their own.
+  bool disabled_own_frame_only = false;
+  // The nested functions it returns (a decorator's wrapper, a decorator factory's decorator),
+  // qualified in the module: a callee "d()" in another function means "what d returns".
+  std::vector<std::string> returns;
+  // A closure that runs in place of the function it wraps (functools.wraps, or it calls the
+  // function its maker was given): what a decorated call ends up running.
+  bool wrapper = false;
   std::vector<std::string> local_callees;     // functions of the same module it calls
-  std::vector<std::string> external_callees;  // qualified names it calls elsewhere
+  // Qualified names it calls elsewhere. A trailing "()" per call of the result: a decorator
+  // `@pkg.timed` makes the decorated function call "pkg.timed()", the wrapper timed returns.
+  std::vector<std::string> external_callees;
 };
 
 // One module: its functions, what its top-level names are bound to by imports (for re-exports),
@@ -36,6 +47,11 @@ struct ModuleSummary {
   // `model.compile()`, `torch.compile(Net(...))`): qualified classes or functions.
   std::vector<std::string> compiled;
   std::vector<int> compiled_lines;  // the 1-based line of each `compiled` entry's compile call
+  // An installed library's module (site-packages), not the user's project. The wrappers of its
+  // decorators are not entered: transformers' capture_outputs / merge_with_config_defaults keep
+  // their breaks behind keyword flags (output_hidden_states=True, debug_io=True) that a default
+  // call never sets, and following them reported dozens of breaks no run showed.
+  bool library = false;
 };
 
 // A function of the program: (index of its module in the graph, qualified name in the module).

@@ -126,6 +126,7 @@ void EntryLoader::Load(const std::vector<std::pair<std::string, std::string>>& m
     if (batch[i]->result.summary) summary = *std::move(batch[i]->result.summary);
     summary.path = path;
     if (!module.empty()) summary.module = module;
+    summary.library = locator_.OriginOf(path) != "user";
     batch[i]->result.summary.reset();
     module_of_path_[path] = graph_.Add(std::move(summary));
     prepared_.push_back(std::move(batch[i]));

@@ -3,6 +3,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <map>
+#include <string>
+
 #include "analysis/analysis_test_util.h"
 
 namespace gbreak {
@@ -109,6 +112,115 @@ TEST(CompiledRegionTest, QualifiedNames) {
   TSNode call = s.Find("call", "h()");
   EXPECT_EQ(s.facts().region().QualifiedName(s.facts().region().Locate(call).function),
             "Net.forward.inner");
+}
+
+// Calls Dynamo makes that are not written as a call of a name: decorator wrappers, functions
+// handed to higher-order ops, overrides in subclasses, methods of attributes built in __init__,
+// and disable() applied through assignments.
+constexpr char kIndirect[] = R"(import functools
+import torch
+import torch.nn as nn
+
+def timed(fn):
+    @functools.wraps(fn)
+    def wrapper(*args):
+        a()
+        return fn(*args)
+    def unused_closure():
+        b()
+    return wrapper
+
+def documented(obj=None):
+    def decorate(f):
+        c()
+        return f
+    return decorate
+
+def deprecated(message):
+    def decorator(fn):
+        def inner(*args):
+            d()
+            return fn(*args)
+        return inner
+    return decorator
+
+def branch(x):
+    e()
+    return x
+
+def scaled(x):
+    f()
+    return x
+
+@torch.compiler.disable(recursive=False)
+def own_frame_only(x):
+    g()
+    return scaled(x)
+
+class Scheduler:
+    def add_noise(self, x):
+        h()
+        return x
+
+class Body(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.scheduler = Scheduler()
+        self.block = nn.Linear(2, 2)
+        self.block.forward = torch.compiler.disable(self.block.forward)
+
+    @timed
+    @documented
+    @deprecated("old")
+    def forward(self, x):
+        eager = torch.compiler.disable(lambda y: y)
+        eager(x)
+        self.block(x)
+        own_frame_only(x)
+        x = torch.cond(x.sum() > 0, branch, branch, (x,))
+        self.profile()
+        return self.scheduler.add_noise(x)
+
+class Profiled(Body):
+    def profile(self):
+        k()
+)";
+
+TEST(CompiledRegionTest, FollowsCallsThatAreNotWrittenAsCalls) {
+  ParsedSnippet s(kIndirect);
+  EXPECT_TRUE(Traced(s, "a()"));   // @timed's functools.wraps wrapper
+  EXPECT_FALSE(Traced(s, "b()"));  // a closure timed never returns
+  EXPECT_FALSE(Traced(s, "c()"));  // a docstring-style decorator runs at import, returns f
+  EXPECT_TRUE(Traced(s, "d()"));   // @deprecated("old"): the wrapper its decorator returns
+  EXPECT_TRUE(Traced(s, "e()"));   // a torch.cond branch
+  EXPECT_TRUE(Traced(s, "f()"));   // called by a recursive=False disabled function
+  EXPECT_FALSE(Traced(s, "g()"));  // ... whose own body is not traced
+  EXPECT_TRUE(Traced(s, "h()"));   // self.scheduler = Scheduler() in __init__
+  EXPECT_TRUE(Traced(s, "k()"));   // self.profile() of a subclass
+}
+
+TEST(CompiledRegionTest, DisableAppliedThroughAssignments) {
+  ParsedSnippet s(kIndirect);
+  EXPECT_TRUE(s.facts().region().CallsDisabled(s.Find("call", "eager(x)")));
+  EXPECT_TRUE(s.facts().region().CallsDisabled(s.Find("call", "self.block(x)")));
+  EXPECT_TRUE(s.facts().region().CallsDisabled(s.Find("call", "own_frame_only(x)")));
+  EXPECT_FALSE(s.facts().region().CallsDisabled(s.Find("call", "self.profile()")));
+}
+
+TEST(CompiledRegionTest, SummariesListWrappersWithWhatReturnsThem) {
+  ParsedSnippet s(kIndirect);
+  ModuleSummary summary = s.facts().region().Summarize("m.py", "m", false);
+  std::map<std::string, const FunctionSummary*> by_name;
+  for (const FunctionSummary& f : summary.functions) by_name[f.name] = &f;
+  ASSERT_TRUE(by_name.contains("timed.wrapper"));
+  EXPECT_TRUE(by_name["timed.wrapper"]->wrapper);
+  EXPECT_THAT(by_name["timed"]->returns, ElementsAre("timed.wrapper"));
+  EXPECT_THAT(by_name["deprecated.decorator"]->returns, ElementsAre("deprecated.decorator.inner"));
+  EXPECT_FALSE(by_name["documented.decorate"]->wrapper);
+  EXPECT_TRUE(by_name["own_frame_only"]->disabled_own_frame_only);
+  EXPECT_THAT(by_name["Body.forward"]->local_callees,
+              ::testing::IsSupersetOf({"timed.wrapper", "deprecated.decorator.inner", "branch",
+                                       "Profiled.profile", "Scheduler.add_noise"}));
 }
 
 TEST(CompiledRegionTest, ModuleLevelCodeIsNeverTraced) {

@@ -190,6 +190,41 @@ TEST(EntryScopeTest, ScriptEntriesAreItsCompiledObjects) {
                                         "site/lib/utils.py:2 CV001"));
 }
 
+// Decorators from another module: the project's wrappers run in the region; an installed
+// library's are not entered (their breaks hide behind keyword flags default calls never set).
+TEST(EntryScopeTest, DecoratorWrappersOfTheProjectAreFollowedLibraryOnesAreNot) {
+  testing::TempDir dir;
+  dir.Write("site/libdeco/__init__.py",
+            "import functools\n"
+            "def capture(fn):\n"
+            "    @functools.wraps(fn)\n"
+            "    def wrapper(*a):\n"
+            "        print('library wrapper')\n"
+            "        return fn(*a)\n"
+            "    return wrapper\n");
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/decorators.py",
+            "import functools\n"
+            "def timed(fn):\n"
+            "    @functools.wraps(fn)\n"
+            "    def wrapper(self, x):\n"
+            "        print('project wrapper')\n"
+            "        return fn(self, x)\n"
+            "    return wrapper\n");
+  dir.Write("project/app/model.py",
+            "from libdeco import capture\n"
+            "from .decorators import timed\n"
+            "class Net:\n"
+            "    @capture\n"
+            "    @timed\n"
+            "    def forward(self, x):\n"
+            "        return x.item()\n");
+  EntryRun run = RunEntries(dir, {"app.model:Net"});
+  EXPECT_THAT(run.errors, IsEmpty());
+  EXPECT_THAT(run.findings, ElementsAre("project/app/decorators.py:5 SE001",
+                                        "project/app/model.py:7 CV001"));
+}
+
 TEST(EntryScopeTest, UnknownEntriesAreErrorsNamingWhatIsMissing) {
   testing::TempDir dir;
   WriteLibrary(dir);
