@@ -396,8 +396,10 @@ std::vector<TSNode> CompiledRegion::LocalTargetsOf(TSNode call) {
   return out;
 }
 
-std::vector<TSNode> CompiledRegion::SubclassesOf(TSNode class_definition) const {
-  std::vector<TSNode> out;
+const std::vector<TSNode>& CompiledRegion::SubclassesOf(TSNode class_definition) const {
+  auto cached = subclasses_.find(Key(class_definition));
+  if (cached != subclasses_.end()) return cached->second;
+  std::vector<TSNode>& out = subclasses_[Key(class_definition)];
   std::set<std::string> names{std::string(NodeText(Field(class_definition, "name"), text_))};
   // Classes of a file are few: iterate to a fixed point over the derivation edges.
   for (bool grew = true; grew;) {

@@ -97,7 +97,7 @@ class CompiledRegion {
   // All of them: a module's submodules.
   std::vector<TSNode> SubmoduleClassCalls(TSNode class_definition) const;
   // The classes of this file that derive from `class_definition`, directly or not.
-  std::vector<TSNode> SubclassesOf(TSNode class_definition) const;
+  const std::vector<TSNode>& SubclassesOf(TSNode class_definition) const;
   // The nested functions `function` hands out with `return name` (a decorator's wrapper).
   // `return decorate(fn)` hands out what the nested `decorate` returns.
   std::vector<TSNode> ClosuresReturnedBy(TSNode function, int depth = 0) const;
@@ -140,6 +140,7 @@ class CompiledRegion {
   // `self.block.forward = torch.compiler.disable(...)` in a method: (class start byte, "block").
   std::set<std::pair<uint32_t, std::string>> disabled_attributes_;
   mutable std::map<uint32_t, AttributeClasses> attribute_classes_;  // by class start byte
+  mutable std::map<uint32_t, std::vector<TSNode>> subclasses_;      // by class start byte
   std::vector<std::string> compiled_objects_;   // qualified classes/functions compiled by calls
   std::vector<int> compiled_lines_;             // the line of each one's compile call
   std::map<uint32_t, bool> reachable_;          // function start byte -> reached
