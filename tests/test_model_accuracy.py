@@ -9,7 +9,11 @@ with its library file and line (corpus/_records/torch-<version>/models/*.json). 
 for every record, over the same library versions installed without dependencies in
 .venv-test/model-libs by `scripts/setup --test` (gbreak only reads them: no torch needed), and
 compares per statement: a finding on a statement where Dynamo broke is a true positive, one
-elsewhere a false positive; a Dynamo break with no finding is a false negative.
+elsewhere a false positive; a Dynamo break with no finding is a false negative. The records also
+hold the library lines Dynamo traced (`traced_lines`), which splits the false positives in two:
+on a statement Dynamo traced through without breaking (gbreak is wrong about that code), and on
+one these inputs never reached (a break for other inputs, or code Dynamo never runs: the report
+cannot tell which). Precision is printed both ways.
 
 It fails on a false positive or false negative that tests/model_accuracy_baseline.json does not
 list with its reason, when an entry cannot be resolved, and when an entry run reads more than
@@ -34,6 +38,7 @@ REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE / "oracle"))
 
+from capture import parse_line_runs  # noqa: E402
 from test_corpus_accuracy import Statements, records_dir  # noqa: E402
 
 BASELINE = HERE / "model_accuracy_baseline.json"
@@ -90,7 +95,7 @@ def build_report(binary: str) -> dict:
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         runs = list(pool.map(lambda r: run_entry(binary, libs, r), records))
     lines = Lines(libs)
-    report = {"models": [], "fp": {}, "fn": {}, "errors": [], "tp": 0}
+    report = {"models": [], "fp": {}, "fp_where": {}, "fn": {}, "errors": [], "tp": 0}
     for record, run in zip(records, runs):
         name = record["_record"][:-len(".json")]
         if run["json"] is None or run["returncode"] not in (0, 1):
@@ -113,14 +118,30 @@ def build_report(binary: str) -> dict:
         tp = [k for k in found if k in broke]
         fp = [k for k in found if k not in broke]
         fn = [k for k in broke if k not in found]
+        traced_lines = record.get("traced_lines")
+
+        def traced(key) -> bool:
+            if traced_lines is None:  # an older record: assume the worst
+                return True
+            rel, (lo, hi) = key
+            ran = parse_line_runs(traced_lines.get(rel, ""))
+            return any(line in ran for line in range(lo, hi + 1))
+
+        fp_traced = [k for k in fp if traced(k)]
         report["tp"] += len(tp)
-        for rel, (lo, _) in fp:
-            report["fp"].setdefault(f"{rel}:{lo} {found[(rel, (lo, _))]}", []).append(name)
+        for key in fp:
+            rel, (lo, _) = key
+            label = f"{rel}:{lo} {found[key]}"
+            report["fp"].setdefault(label, []).append(name)
+            if key in fp_traced:  # traced in any run counts
+                report["fp_where"][label] = "traced"
+            else:
+                report["fp_where"].setdefault(label, "not reached")
         for rel, (lo, _) in fn:
             report["fn"].setdefault(f"{rel}:{lo}", []).append(name)
         report["models"].append({"name": name, "entry": record["entry"], "files": run["files"],
                                  "breaks": len(broke), "tp": len(tp), "fp": len(fp),
-                                 "fn": len(fn)})
+                                 "fp_traced": len(fp_traced), "fn": len(fn)})
     return report
 
 
@@ -132,16 +153,22 @@ def format_report(r: dict, baseline: dict) -> list[str]:
                    f"{m['tp']:>4} {m['fp']:>4} {m['fn']:>4}")
     tp = sum(m["tp"] for m in r["models"])
     fp = sum(m["fp"] for m in r["models"])
+    fp_traced = sum(m["fp_traced"] for m in r["models"])
     fn = sum(m["fn"] for m in r["models"])
-    precision = f"{tp / (tp + fp):.3f}" if tp + fp else "-"
-    recall = f"{tp / (tp + fn):.3f}" if tp + fn else "-"
-    out.append(f"ALL (statements x runs): TP {tp} FP {fp} FN {fn}  precision {precision} "
-               f"recall {recall}")
+
+    def ratio(a: int, b: int) -> str:
+        return f"{a / b:.3f}" if b else "-"
+
+    out.append(f"ALL (statements x runs): TP {tp} FP {fp} ({fp_traced} on statements Dynamo traced "
+               f"through, {fp - fp_traced} on statements these inputs never reached) FN {fn}")
+    out.append(f"  precision {ratio(tp, tp + fp)} (on code Dynamo ran: "
+               f"{ratio(tp, tp + fp_traced)})  recall {ratio(tp, tp + fn)}")
     for kind, label in (("fp", "false positives"), ("fn", "false negatives")):
         out.append(f"{label} (distinct statements): {len(r[kind])}")
         for key, models in sorted(r[kind].items()):
             why = baseline.get(kind, {}).get(key, "NOT IN BASELINE")
-            out.append(f"  {key} [{', '.join(sorted(models))}]: {why}")
+            where = f" ({r['fp_where'][key]})" if kind == "fp" else ""
+            out.append(f"  {key}{where} [{', '.join(sorted(models))}]: {why}")
     for e in r["errors"]:
         out.append(f"error: {e}")
     return out

@@ -101,6 +101,13 @@ const NameSet& ConstantBuiltins() {
 
 bool Contains(const NameSet& set, std::string_view name) { return set.contains(name); }
 
+bool IsStaticMethod(TSNode function, std::string_view text) {
+  for (TSNode decorator : Decorators(function)) {
+    if (NodeText(ts_node_named_child(decorator, 0), text) == "staticmethod") return true;
+  }
+  return false;
+}
+
 bool StartsUpper(std::string_view name) {
   return !name.empty() && std::isupper(static_cast<unsigned char>(name[0]));
 }
@@ -210,7 +217,11 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
   for (uint32_t i = 0; i < count; ++i) {
     if (SameNode(ts_node_named_child(Field(function, "parameters"), i), parameter)) position = i;
   }
-  if (!ts_node_is_null(OwningClass(function)) && position > 0) --position;  // skip `self`
+  // A method's first parameter (self, cls) is not among the call's arguments; a static method
+  // has none.
+  if (!ts_node_is_null(OwningClass(function)) && position > 0 && !IsStaticMethod(function, text_)) {
+    --position;
+  }
   return ArgumentsAtCalls(function, name, position);
 }
 
@@ -220,7 +231,7 @@ void ValueInference::Analyze(Scope& scope) {
   TSNode function = scope.function;
   if (ts_node_is_null(function)) return;  // module level: names stay unknown
   TSNode parameters = Field(function, "parameters");
-  bool is_method = !ts_node_is_null(OwningClass(function));
+  bool is_method = !ts_node_is_null(OwningClass(function)) && !IsStaticMethod(function, text_);
   bool first = true;
   for (TSNode parameter : NamedChildren(parameters)) {
     bool is_self = is_method && first;

@@ -107,6 +107,26 @@ def f(x):
   EXPECT_TRUE(ValueOf(s, "r").IsStatic());
 }
 
+TEST(ValueInferenceTest, StaticMethodParametersLineUpWithTheArguments) {
+  // Longformer's `_mask_invalid_locations(input_tensor, affected_seq_len)`: no `self` to skip.
+  ParsedSnippet s(R"(import torch.nn as nn
+class Attn(nn.Module):
+    def forward(self, x):
+        return self.mask(x, 4) + self.scale(x, 2)
+    @staticmethod
+    def mask(t, n):
+        q = t
+        r = n
+        return q
+    def scale(self, t, n):
+        u = n
+        return t * u
+)");
+  EXPECT_TRUE(ValueOf(s, "q").IsTensor());
+  EXPECT_TRUE(ValueOf(s, "r").IsStatic());
+  EXPECT_TRUE(ValueOf(s, "u").IsStatic());
+}
+
 TEST(ValueInferenceTest, UnknownStaysUnknown) {
   ParsedSnippet s("def g(a):\n    b = a.foo\n    return b\n");
   Value b = ValueOf(s, "b");

@@ -521,3 +521,58 @@ def dump_json(obj) -> str:
 
 if __name__ == "__main__":  # pragma: no cover - tiny manual check
     print(parse_reason(sys.stdin.read()))
+
+
+class TracedLines:
+    """Context manager recording every source line Dynamo's bytecode interpreter steps onto
+    (`InstructionTranslatorBase.starts_line`, the hook behind TORCH_LOGS=trace_source), so that a
+    statement gbreak reports can be judged: Dynamo traced through it (and did not break there), or
+    never reached it for the recorded inputs."""
+
+    def __init__(self, mapper: PathMapper, keep=lambda rel: True):
+        self.mapper = mapper
+        self.keep = keep
+        self.lines: dict[str, set[int]] = {}
+
+    def __enter__(self):
+        from torch._dynamo import symbolic_convert
+
+        self._cls = symbolic_convert.InstructionTranslatorBase
+        self._orig = self._cls.starts_line
+        lines, orig = self.lines, self._orig
+
+        def starts_line(translator, lineno):
+            lines.setdefault(translator.f_code.co_filename, set()).add(lineno)
+            return orig(translator, lineno)
+
+        self._cls.starts_line = starts_line
+        return self
+
+    def __exit__(self, *exc):
+        self._cls.starts_line = self._orig
+        return False
+
+    def summary(self) -> dict[str, str]:
+        """{relative file: "12-15,20,31-40"}: the runs of consecutive traced lines."""
+        out: dict[str, str] = {}
+        for path, lines in self.lines.items():
+            rel = self.mapper.rel(path)
+            if not self.keep(rel):
+                continue
+            runs: list[list[int]] = []
+            for line in sorted(lines):
+                if runs and line == runs[-1][1] + 1:
+                    runs[-1][1] = line
+                else:
+                    runs.append([line, line])
+            out[rel] = ",".join(f"{a}-{b}" if b > a else str(a) for a, b in runs)
+        return dict(sorted(out.items()))
+
+
+def parse_line_runs(text: str) -> set[int]:
+    """The inverse of TracedLines.summary() for one file."""
+    lines: set[int] = set()
+    for part in filter(None, text.split(",")):
+        first, _, last = part.partition("-")
+        lines.update(range(int(first), int(last or first) + 1))
+    return lines

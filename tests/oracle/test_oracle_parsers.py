@@ -15,7 +15,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from annotations import parse_text, statement_spans  # noqa: E402
-from capture import CORPUS_ROOT, parse_break_payload  # noqa: E402
+from capture import CORPUS_ROOT, PathMapper, TracedLines, parse_break_payload, parse_line_runs  # noqa: E402,E501
 
 import pytest  # noqa: E402
 
@@ -40,6 +40,17 @@ def test_annotations_next_code_line_and_codes():
     got = [(a.line, a.code, a.kind, a.comment_line) for a in parse_text(src, "f.py")]
     assert got == [(5, "CF001", "ruleid", 2), (5, "CV001", "ruleid", 2), (7, "SE001", "ok", 6),
                    (9, "DS001", "todoruleid", 8), (0, "RC001", "todook", 10)]
+
+
+def test_traced_lines_round_trip():
+    mapper = PathMapper()
+    traced = TracedLines(mapper, keep=lambda rel: rel.startswith("transformers/"))
+    traced.lines = {"/x/site-packages/transformers/a.py": {3, 4, 5, 9, 11, 12},
+                    "/x/site-packages/torch/nn/modules/module.py": {1, 2}}
+    summary = traced.summary()
+    assert summary == {"transformers/a.py": "3-5,9,11-12"}
+    assert parse_line_runs(summary["transformers/a.py"]) == {3, 4, 5, 9, 11, 12}
+    assert parse_line_runs("") == set()
 
 
 def test_statement_spans_header_and_multiline():
