@@ -203,6 +203,8 @@ def test_model_accuracy(gbreak_binary):
     new_fp = sorted(k for k in r["fp"] if k not in baseline.get("fp", {}))
     new_fn = sorted(k for k in r["fn"] if k not in baseline.get("fn", {}))
     assert not new_fp, f"new false positives on library models: {new_fp}"
+    traced_fp = sorted(k for k, where in r["fp_where"].items() if where == "traced")
+    assert not traced_fp, f"findings on statements Dynamo traced through without a break: {traced_fp}"
     assert not new_fn, f"new false negatives on library models: {new_fn}"
     assert r["tp"] > 0, "no Dynamo break found at all: the entry runs are not analyzing the models"
 

@@ -563,9 +563,11 @@ CompiledRegion::Location CompiledRegion::Locate(TSNode node) {
     }
   }
   location.eval =
-      options_.eval && !IsGuardedAway(node, text_, imports_, Mode::kEval, &truth_cache_);
+      options_.eval && !IsGuardedAway(node, text_, imports_, Mode::kEval, &truth_cache_,
+                                      options_.reduced_precision);
   location.train =
-      options_.train && !IsGuardedAway(node, text_, imports_, Mode::kTrain, &truth_cache_);
+      options_.train && !IsGuardedAway(node, text_, imports_, Mode::kTrain, &truth_cache_,
+                                       options_.reduced_precision);
   location.traced = location.eval || location.train;
   return location;
 }

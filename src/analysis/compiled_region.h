@@ -23,6 +23,8 @@ struct RegionOptions {
   // Keep code this file does not reach from its own entries: another file may call it, and the
   // program-wide call graph decides later (whole-tree and entry runs over several files).
   bool defer_reachability = false;
+  // The run is in float16/bfloat16 (`--dtype`): `x.dtype == torch.float16` tests do not fold.
+  bool reduced_precision = false;
 };
 
 // Where Dynamo traces in one file.

@@ -45,8 +45,13 @@ std::string LastName(std::string_view qualified) {
 
 class Evaluator {
  public:
-  Evaluator(std::string_view text, const ImportTable& imports, Mode mode, TruthCache* cache)
-      : text_(text), imports_(imports), mode_(mode), cache_(cache) {}
+  Evaluator(std::string_view text, const ImportTable& imports, Mode mode, TruthCache* cache,
+            bool reduced_precision)
+      : text_(text),
+        imports_(imports),
+        mode_(mode),
+        cache_(cache),
+        reduced_precision_(reduced_precision) {}
 
   Truth Eval(TSNode node, int depth) {
     if (ts_node_is_null(node) || depth > kMaxDepth) return Truth::kUnknown;
@@ -81,6 +86,7 @@ class Evaluator {
       TSNode function = Field(node, "function");
       return NameTruth(function);
     }
+    if (type == "comparison_operator") return DtypeTestTruth(node);
     if (type == "attribute") {
       if (NodeText(Field(node, "attribute"), text_) == "training") {
         return mode_ == Mode::kTrain ? Truth::kTrue : Truth::kFalse;
@@ -116,6 +122,42 @@ class Evaluator {
     std::string last = LastName(text);
     if (CompilingHelperNames().contains(last)) return Truth::kTrue;
     if (last == "is_scripting" || last == "is_tracing") return Truth::kFalse;
+    return Truth::kUnknown;
+  }
+
+  // True for torch.float16 / torch.half / torch.bfloat16 (or a tuple/list of only those).
+  bool IsReducedPrecisionDtype(TSNode node) {
+    if (Is(node, "tuple") || Is(node, "list") || Is(node, "parenthesized_expression")) {
+      bool any = false;
+      for (TSNode element : NamedChildren(node)) {
+        if (!IsReducedPrecisionDtype(element)) return false;
+        any = true;
+      }
+      return any;
+    }
+    for (const std::string& name : QualifiedNames(node, text_, imports_)) {
+      if (name == "torch.float16" || name == "torch.half" || name == "torch.bfloat16") return true;
+    }
+    return false;
+  }
+
+  // `x.dtype == torch.float16` in a float32 run: BART's
+  // `if hidden_states.dtype == torch.float16 and not torch.isfinite(hidden_states).all():`
+  // never reads the tensor there (measured on torch 2.13: traced through, no break).
+  Truth DtypeTestTruth(TSNode comparison) {
+    if (reduced_precision_ || NamedChildCount(comparison) != 2) return Truth::kUnknown;
+    TSNode left = ts_node_named_child(comparison, 0);
+    TSNode right = ts_node_named_child(comparison, 1);
+    if (!Is(left, "attribute") || NodeText(Field(left, "attribute"), text_) != "dtype" ||
+        !IsReducedPrecisionDtype(right)) {
+      return Truth::kUnknown;
+    }
+    std::string op(NodeText(comparison, text_).substr(
+        ts_node_end_byte(left) - ts_node_start_byte(comparison),
+        ts_node_start_byte(right) - ts_node_end_byte(left)));
+    std::erase(op, ' ');
+    if (op == "==" || op == "is" || op == "in") return Truth::kFalse;
+    if (op == "!=" || op == "isnot" || op == "notin") return Truth::kTrue;
     return Truth::kUnknown;
   }
 
@@ -256,6 +298,7 @@ class Evaluator {
   const ImportTable& imports_;
   Mode mode_;
   TruthCache* cache_;  // may be null
+  bool reduced_precision_;  // --dtype float16/bfloat16: dtype tests stay unknown
 };
 
 bool EndsWithExit(TSNode block) {
@@ -288,13 +331,13 @@ uint32_t FirstExit(TSNode block, Evaluator& evaluator, Mode mode, TruthCache* ca
 }  // namespace
 
 Truth EvaluateUnderCompile(TSNode condition, std::string_view text, const ImportTable& imports,
-                           Mode mode, TruthCache* cache) {
-  return Evaluator(text, imports, mode, cache).Eval(condition, 0);
+                           Mode mode, TruthCache* cache, bool reduced_precision) {
+  return Evaluator(text, imports, mode, cache, reduced_precision).Eval(condition, 0);
 }
 
 bool IsGuardedAway(TSNode node, std::string_view text, const ImportTable& imports, Mode mode,
-                   TruthCache* cache) {
-  Evaluator evaluator(text, imports, mode, cache);
+                   TruthCache* cache, bool reduced_precision) {
+  Evaluator evaluator(text, imports, mode, cache, reduced_precision);
   for (TSNode child = node, parent = ParentOf(node); !ts_node_is_null(parent);
        child = parent, parent = ParentOf(parent)) {
     std::string_view type = NodeType(parent);

@@ -48,14 +48,19 @@ class TruthCache {
 // torch.jit.is_scripting()/is_tracing(), torch.onnx.is_in_onnx_export() and TYPE_CHECKING are
 // False; `self.training` is the mode's value; `not`, `and`, `or`, literals and a local variable
 // assigned once from such a call fold as Python folds them.
+//
+// Dtype tests fold for the dtype the run uses: by default a float32 run (PyTorch's default
+// dtype), where `x.dtype == torch.float16` / `torch.bfloat16` / `torch.half` is False (and `!=`,
+// `not in` True); with `reduced_precision` (`--dtype float16|bfloat16`) they stay unknown.
 Truth EvaluateUnderCompile(TSNode condition, std::string_view text, const ImportTable& imports,
-                           Mode mode, TruthCache* cache = nullptr);
+                           Mode mode, TruthCache* cache = nullptr,
+                           bool reduced_precision = false);
 
 // True when Dynamo never traces `node` in `mode`: it sits in an if/elif/else branch or a
 // conditional-expression arm whose condition folds the other way, or after an
 // `if <true under compile>: return/raise` in an enclosing block.
 bool IsGuardedAway(TSNode node, std::string_view text, const ImportTable& imports, Mode mode,
-                   TruthCache* cache = nullptr);
+                   TruthCache* cache = nullptr, bool reduced_precision = false);
 
 }  // namespace gbreak
 

@@ -37,6 +37,7 @@ FileCheckOptions CheckOptionsFor(const LintOptions& options) {
   check_options.region.defer_reachability = true;  // settled across files
   check_options.region.eval = options.mode != "train";
   check_options.region.train = options.mode != "eval";
+  check_options.region.reduced_precision = options.dtype != "float32";
   return check_options;
 }
 

@@ -25,6 +25,7 @@ struct LintOptions {
   std::string output_format = "text";
   std::string output_file;             // "" or "-": standard output
   std::string mode = "both";  // eval | train | both: which self.training arms to analyze
+  std::string dtype = "float32";  // float32 | float16 | bfloat16: what dtype tests fold to
   bool exit_zero = false;
   bool statistics = false;  // counts per rule instead of findings
   bool stats = false;       // run statistics on stderr

@@ -50,6 +50,10 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
                   "Analyze the eval or the train branches of self.training, or both (default); "
                   "findings in one mode's branches say so")
       ->check(CLI::IsMember({"eval", "train", "both"}));
+  lint.add_option("--dtype", o.dtype,
+                  "The dtype the model runs in: float32 (default, PyTorch's default; code under "
+                  "`x.dtype == torch.float16` is then not traced), float16 or bfloat16")
+      ->check(CLI::IsMember({"float32", "float16", "bfloat16"}));
   lint.add_flag("--exit-zero", o.exit_zero, "Exit 0 even when there are findings");
   lint.add_flag("--statistics", o.statistics, "Print the number of findings per rule instead");
   lint.add_flag("--stats", o.stats, "Print files, bytes and timings to stderr");

@@ -57,8 +57,8 @@ bool FoldsUnderCompile(const MatchContext& context, TSNode node) {
   for (auto [selected, mode] : {std::pair{options.eval, Mode::kEval},
                                 std::pair{options.train, Mode::kTrain}}) {
     if (selected && EvaluateUnderCompile(node, context.text, context.facts->imports(), mode,
-                                         context.facts->region().truth_cache()) ==
-                        Truth::kUnknown) {
+                                         context.facts->region().truth_cache(),
+                                         options.reduced_precision) == Truth::kUnknown) {
       return false;
     }
   }

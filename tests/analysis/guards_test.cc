@@ -77,6 +77,35 @@ TEST(GuardsTest, TrainingFoldsPerMode) {
   EXPECT_FALSE(Guarded(s, "b()", Mode::kTrain));  // x unknown: the else may run in train
 }
 
+TEST(GuardsTest, ReducedPrecisionDtypeTestsFoldInAFloat32Run) {
+  ParsedSnippet s(R"(import torch
+from torch import bfloat16
+def f(h):
+    if h.dtype == torch.float16:
+        a()
+    if h.dtype in (torch.half, bfloat16):
+        b()
+    if h.dtype != torch.bfloat16:
+        c()
+    else:
+        d()
+    if h.dtype == torch.float32:
+        e()
+)");
+  auto guarded = [&](std::string_view call, bool reduced_precision) {
+    return IsGuardedAway(s.Find("call", call), s.text(), s.facts().imports(), Mode::kEval,
+                         nullptr, reduced_precision);
+  };
+  EXPECT_TRUE(guarded("a()", false));
+  EXPECT_TRUE(guarded("b()", false));
+  EXPECT_FALSE(guarded("c()", false));
+  EXPECT_TRUE(guarded("d()", false));
+  EXPECT_FALSE(guarded("e()", false));  // an int tensor is not float32 either: unknown
+  for (std::string_view call : {"a()", "b()", "c()", "d()", "e()"}) {
+    EXPECT_FALSE(guarded(call, true)) << call;  // --dtype float16 / bfloat16
+  }
+}
+
 TEST(GuardsTest, UnknownConditionsGuardNothing) {
   ParsedSnippet s("def f(x):\n    if x.sum() > 0:\n        a()\n    else:\n        b()\n");
   EXPECT_FALSE(Guarded(s, "a()"));
