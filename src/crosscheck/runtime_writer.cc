@@ -51,10 +51,13 @@ std::string GraphText(const RuntimeReport& report, const DynamoGraph& g, int ind
   // A break in the same function closes the range; one in an inlined helper is named instead.
   bool same_function = g.ends_in_break && g.end_file == g.file && g.end_line >= g.first_line &&
                        (g.end_function.empty() || g.end_function == g.function);
+  // A graph that ran to a return in its own frame: the log names the returning line.
+  bool returned = !g.ends_in_break && g.end_line >= g.first_line && g.end_file == g.file &&
+                  !g.file.empty();
   absl::StrAppend(&out, g.function);
   if (!g.file.empty()) {
     absl::StrAppend(&out, "  ", Shown(report, g.file), ":", g.first_line, "-");
-    if (same_function) absl::StrAppend(&out, g.end_line);
+    if (same_function || returned) absl::StrAppend(&out, g.end_line);
   }
   std::vector<std::string> notes;
   if (g.resumed) {

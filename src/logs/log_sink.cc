@@ -84,8 +84,16 @@ void LogSink::AddDynamoGraph(std::string_view compile_id, std::string_view backe
     graph.end_line = it->second.line;
     graph.end_function = it->second.function;
     graph.ends_in_break = true;
+  } else if (auto ret = last_return_.find(base); ret != last_return_.end()) {
+    graph.end_file = ret->second.file;
+    graph.end_line = ret->second.line;
+    graph.end_function = ret->second.function;
   }
   summary_.dynamo_graphs.push_back(std::move(graph));
+}
+
+void LogSink::NoteGraphReturn(std::string_view compile_id, SourceFrame at) {
+  last_return_[BaseId(compile_id)] = std::move(at);
 }
 
 bool LogSink::FrameOf(std::string_view compile_id, std::string* function, std::string* file,

@@ -27,6 +27,9 @@ class LogSink {
   // The frame's graph went to the backend (`Step 2: calling compiler function`,
   // `dynamo_output_graph`).
   void AddDynamoGraph(std::string_view compile_id, std::string_view backend, int64_t line);
+  // `COMPILING GRAPH due to GraphCompileReason(reason='return_value', user_stack=[... line L ...])`:
+  // the frame's graph ends where it returned (a resumed frame has no other end in the log).
+  void NoteGraphReturn(std::string_view compile_id, SourceFrame at);
   void AddRecompile(Recompile recompile);
   void AddFailure(CompileFailure failure);
   void AddTtGraph(TtGraph graph);
@@ -59,6 +62,7 @@ class LogSink {
   LogSummary summary_;
   std::map<std::string, Frame> frames_;                   // by base compile id
   std::map<std::string, SourceFrame> last_break_;         // by base compile id
+  std::map<std::string, SourceFrame> last_return_;        // by base compile id
   std::map<std::pair<std::string, int>, int> resumes_;    // (file, line) → resume frames
   static constexpr size_t kMaxDiagnostics = 50;
 };

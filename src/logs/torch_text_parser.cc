@@ -11,6 +11,7 @@ namespace {
 
 constexpr std::string_view kStartTracing = "Step 1: torchdynamo start tracing ";
 constexpr std::string_view kCallingCompiler = "Step 2: calling compiler function ";
+constexpr std::string_view kCompilingGraph = "COMPILING GRAPH due to GraphCompileReason(";
 constexpr std::string_view kRecompiling = "Recompiling function ";
 constexpr std::string_view kLimit = "torch._dynamo hit config.";
 constexpr std::string_view kWontConvert = "WON'T CONVERT ";
@@ -102,6 +103,30 @@ void TorchTextParser::Line(std::string_view text, int64_t number) {
   SingleLine(t, number);
 }
 
+// `COMPILING GRAPH due to GraphCompileReason(reason='return_value', user_stack=[<FrameSummary
+// file F, line L in fn>], graph_break=False)`: where a frame's graph ended without a break.
+void TorchTextParser::NoteReturn(const TorchLine& t, std::string_view msg) {
+  if (msg.find("graph_break=False") == std::string_view::npos) return;
+  constexpr std::string_view kFrame = "<FrameSummary file ";
+  size_t at = msg.rfind(kFrame);  // the innermost frame: the line that returned
+  if (at == std::string_view::npos) return;
+  std::string_view rest = msg.substr(at + kFrame.size());
+  size_t comma = rest.find(", line ");
+  size_t in = rest.find(" in ", comma == std::string_view::npos ? 0 : comma);
+  size_t close = rest.find('>', in == std::string_view::npos ? 0 : in);
+  if (comma == std::string_view::npos || in == std::string_view::npos ||
+      close == std::string_view::npos) {
+    return;
+  }
+  SourceFrame frame;
+  frame.file = std::string(rest.substr(0, comma));
+  std::optional<int> number = ParseInt(rest.substr(comma + 7, in - comma - 7));
+  if (!number) return;
+  frame.line = *number;
+  frame.function = std::string(rest.substr(in + 4, close - in - 4));
+  sink_.NoteGraphReturn(t.compile_id, std::move(frame));
+}
+
 void TorchTextParser::SingleLine(const TorchLine& t, int64_t number) {
   std::string_view msg = t.msg;
   if (msg.starts_with(kStartTracing)) {
@@ -120,6 +145,10 @@ void TorchTextParser::SingleLine(const TorchLine& t, int64_t number) {
       }
     }
     sink_.StartFrame(t.compile_id, function, file, first_line, number);
+    return;
+  }
+  if (msg.starts_with(kCompilingGraph)) {
+    NoteReturn(t, msg);
     return;
   }
   if (msg.starts_with(kCallingCompiler)) {

@@ -57,6 +57,9 @@ TEST(LogReaderTest, RealDynamoDebugLogCountsGraphsAndTheirRanges) {
   EXPECT_TRUE(s.dynamo_graphs[1].resumed);
   EXPECT_EQ(s.dynamo_graphs[1].first_line, 10);
   EXPECT_EQ(s.dynamo_graphs[1].function, "forward");
+  // The resumed graph ran to a return: `COMPILING GRAPH due to ... return_value` names the line.
+  EXPECT_FALSE(s.dynamo_graphs[1].ends_in_break);
+  EXPECT_EQ(s.dynamo_graphs[1].end_line, 11);
   const BreakSite& site = OnlySite(s);
   EXPECT_EQ(site.graphs_added, 1);
   EXPECT_TRUE(site.graphs_known);
