@@ -95,6 +95,14 @@ absl::StatusOr<std::optional<ProjectConfig>> ParseConfig(std::string_view text,
       status = ReadStrings(node, config, shown, false, &config.exclude);
     } else if (key == "entry") {
       status = ReadStrings(node, config, shown, true, &config.entry);
+      // Where each entry is written: SARIF anchors an entry's library findings there.
+      if (const toml::array* array = node.as_array()) {
+        for (const toml::node& element : *array) {
+          config.entry_lines.push_back(static_cast<int>(element.source().begin.line));
+        }
+      } else {
+        config.entry_lines.push_back(static_cast<int>(node.source().begin.line));
+      }
     } else if (key == "torch-version") {
       std::optional<std::string> value = node.value<std::string>();
       if (!value) return KeyError(config, shown, "must be a string like \"2.4\"");
@@ -294,6 +302,17 @@ std::vector<std::string> LintConfiguration::RunEntries() {
   absl::StatusOr<const ProjectConfig*> project = resolver_.ForDirectory(".");
   if (!project.ok() || *project == nullptr) return {};
   return (*project)->entry;
+}
+
+std::vector<std::pair<std::string, int>> LintConfiguration::RunEntrySources() {
+  absl::StatusOr<const ProjectConfig*> project = resolver_.ForDirectory(".");
+  if (!project.ok() || *project == nullptr) return {};
+  std::vector<std::pair<std::string, int>> out;
+  for (size_t i = 0; i < (*project)->entry.size(); ++i) {
+    int line = i < (*project)->entry_lines.size() ? (*project)->entry_lines[i] : 0;
+    out.emplace_back((*project)->path, line);
+  }
+  return out;
 }
 
 absl::Status LintConfiguration::Load(const std::vector<std::string>& files,

@@ -42,6 +42,7 @@ struct ProjectConfig {
   std::vector<std::string> exclude;  // exclude + extend-exclude
   std::vector<std::pair<std::string, std::vector<std::string>>> per_file_ignores;
   std::vector<std::string> entry;
+  std::vector<int> entry_lines;  // the 1-based line of each `entry` string in `path`
   std::string torch_version;               // "" when not set
   std::vector<std::string> dynamo_config;  // KEY=VALUE
 };
@@ -102,6 +103,8 @@ class LintConfiguration {
   absl::StatusOr<DynamoSettings> RunSettings();
   // The `entry` list of the working directory's configuration (empty when none).
   std::vector<std::string> RunEntries();
+  // The configuration file and line where each of RunEntries() is written.
+  std::vector<std::pair<std::string, int>> RunEntrySources();
   // Loads the configurations of `files` and checks their codes against `catalog`.
   absl::Status Load(const std::vector<std::string>& files, const std::vector<Rule>& catalog);
   bool any() const { return !resolver_.Loaded().empty(); }

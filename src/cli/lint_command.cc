@@ -79,11 +79,13 @@ LintReport CheckFiles(const std::vector<std::string>& files, const RuleEngine& e
 
 // Entry mode (`--entry`): only what the entries reach is read, parsed and reported.
 LintReport CheckEntries(const std::vector<std::string>& entries,
+                        const std::vector<CallStep>& entry_sources,
                         const std::vector<std::string>& library_roots, const RuleEngine& engine,
                         const LintOptions& options, std::vector<std::string>* files) {
   LintReport report;
   EntryScopeOptions scope;
   scope.entries = entries;
+  scope.entry_sources = entry_sources;
   scope.project_roots = options.paths;
   scope.library_roots = library_roots;
   scope.threads = options.threads > 0 ? options.threads : DefaultThreadCount();
@@ -154,7 +156,13 @@ int RunLint(const LintOptions& options) {
   if (paths.empty()) paths.push_back(".");
   // Entry mode reads only what the entries reach; otherwise every file under the paths.
   std::vector<std::string> entries = options.entries;
-  if (entries.empty()) entries = configuration.RunEntries();
+  std::vector<CallStep> entry_sources;
+  if (entries.empty()) {
+    entries = configuration.RunEntries();
+    for (const auto& [path, line] : configuration.RunEntrySources()) {
+      entry_sources.push_back({path, line, "<configuration>"});
+    }
+  }
   DiscoveryResult discovered;
   if (entries.empty()) {
     discovered = DiscoverFiles(paths, options.discovery);
@@ -187,7 +195,7 @@ int RunLint(const LintOptions& options) {
 
   LintReport report = entries.empty()
                           ? CheckFiles(discovered.files, **engine, options)
-                          : CheckEntries(entries, library_roots, **engine, options,
+                          : CheckEntries(entries, entry_sources, library_roots, **engine, options,
                                          &discovered.files);
   if (configuration.any()) {
     std::erase_if(report.findings,

@@ -26,6 +26,7 @@ struct EntrySpec {
   std::string script;     // a script path, or
   std::string qualified;  // module.Qualified.name
   std::string module;     // the module part of `qualified`
+  CallStep source;        // the configuration line that names it (line 0: the command line)
   bool resolved = false;
 };
 
@@ -67,8 +68,10 @@ class EntryLoader {
   std::vector<std::unique_ptr<PreparedFile>> prepared_;  // prepared_[i] is graph module i
   std::vector<FileCheckResult> results_;                 // after RunRules, likewise
   std::vector<size_t> script_modules_;
-  bool aliased_ = false;
-  std::map<FunctionRef, CallStep> compiled_at_;  // entries a script compiles -> the compile call  // this round gave a file already read another module name
+  bool aliased_ = false;  // this round gave a file already read another module name
+  // Where a chain starts before its entry: a script's torch.compile call, or the configuration
+  // line naming a module entry.
+  std::map<FunctionRef, CallStep> compiled_at_;
   EntryScopeResult out_;
 };
 
@@ -85,9 +88,11 @@ std::vector<std::string> EntryLoader::ProjectRoots(const EntryScopeOptions& opti
 
 bool EntryLoader::ParseSpecs() {
   bool ok = true;
-  for (const std::string& text : options_.entries) {
+  for (size_t i = 0; i < options_.entries.size(); ++i) {
+    const std::string& text = options_.entries[i];
     EntrySpec spec;
     spec.text = text;
+    if (i < options_.entry_sources.size()) spec.source = options_.entry_sources[i];
     size_t colon = text.find(':');
     if (colon != std::string::npos) {
       spec.module = text.substr(0, colon);
@@ -175,7 +180,9 @@ std::vector<FunctionRef> EntryLoader::ResolveEntries(const ModuleProbe& probe,
     if (!spec.script.empty()) continue;
     FunctionRef entry;
     spec.resolved = graph_.ResolveEntry(spec.qualified, &entry, &probe, wanted);
-    if (spec.resolved) entries.push_back(entry);
+    if (!spec.resolved) continue;
+    entries.push_back(entry);
+    if (spec.source.line > 0) compiled_at_.emplace(entry, spec.source);
   }
   for (size_t m : script_modules_) {
     const ModuleSummary& script = graph_.module(m);

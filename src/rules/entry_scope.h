@@ -16,6 +16,10 @@ struct EntryScopeOptions {
   // `module:Qualified.name` (a class is compiled through its forward) or a script path (its
   // torch.compile targets, and the forward of the classes it defines).
   std::vector<std::string> entries;
+  // Where each entry was written, when in a configuration file (same order as `entries`; may be
+  // shorter): the call chains of a module entry start there, so code scanning has an in-repo
+  // line for breaks that all lie in site-packages.
+  std::vector<CallStep> entry_sources;
   std::vector<std::string> project_roots;  // searched first; each script's directory is added
   std::vector<std::string> library_roots;  // site-packages of the chosen interpreter
   int threads = 1;

@@ -100,3 +100,28 @@ def test_sarif_places_library_findings_at_the_scripts_compile_call(run_gbreak, t
     assert related.endswith("site-packages/lib/utils.py")
     steps = result["codeFlows"][0]["threadFlows"][0]["locations"]
     assert len(steps) >= 3  # the compile call, Net.forward, scale_of (and the break)
+
+
+def test_sarif_places_a_configured_module_entrys_findings_at_its_configuration_line(
+        run_gbreak, tmp_path, site):
+    # A module entry (`lib:Net`) reaches only library code: the configuration line that names it
+    # is the repository line code scanning can show.
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "demo"\n\n'
+                                             '[tool.gbreak]\n'
+                                             'entry = [\n'
+                                             '  "lib:Net",\n'
+                                             ']\n')
+    r = run_gbreak("lint", "--site-packages", str(site), "--output-format", "sarif", cwd=tmp_path)
+    assert r.returncode == 1, r.stderr
+    (result,) = json.loads(r.stdout)["runs"][0]["results"]
+    location = result["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"]["uri"] == "pyproject.toml"
+    assert location["region"]["startLine"] == 6
+    related = result["relatedLocations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert related.endswith("site-packages/lib/utils.py")
+    # On the command line there is no such line: the library location is kept as it is.
+    r = run_gbreak("lint", "--site-packages", str(site), "--entry", "lib:Net",
+                   "--output-format", "sarif", cwd=tmp_path)
+    (result,) = json.loads(r.stdout)["runs"][0]["results"]
+    uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert uri.endswith("site-packages/lib/utils.py")
