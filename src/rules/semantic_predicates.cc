@@ -2,6 +2,7 @@
 
 #include "analysis/compiled_region.h"
 #include "analysis/guards.h"
+#include "analysis/syntax_queries.h"
 #include "analysis/value.h"
 
 namespace gbreak {
@@ -174,6 +175,43 @@ std::optional<Confidence> UnderLoggingGuard(const MatchContext& context,
   return std::nullopt;
 }
 
+bool IsBackwardHookRegistration(std::string_view method) {
+  return method == "register_full_backward_hook" || method == "register_backward_hook" ||
+         method == "register_full_backward_pre_hook";
+}
+
+// `self.block` (the callee of a call) has a module-level backward hook: some method of the class
+// calls `self.block.register_full_backward_hook(...)` (or register_backward_hook /
+// register_full_backward_pre_hook) — in another method, or earlier in the calling one.
+std::optional<Confidence> HasBackwardHook(const MatchContext& context,
+                                          const std::vector<PredicateArgument>& args) {
+  TSNode callee = args[0].node;
+  TSNode call = ParentOf(callee);
+  TSNode owner = EnclosingClass(callee);
+  if (ts_node_is_null(owner) || !Is(call, "call")) return std::nullopt;
+  TSNode calling_function = EnclosingFunction(callee);
+  std::string_view target = NodeText(callee, context.text);
+  std::vector<TSNode> stack{Field(owner, "body")};
+  while (!stack.empty()) {
+    TSNode node = stack.back();
+    stack.pop_back();
+    if (Is(node, "class_definition")) continue;
+    if (Is(node, "call")) {
+      TSNode function = Field(node, "function");
+      if (Is(function, "attribute") &&
+          IsBackwardHookRegistration(NodeText(Field(function, "attribute"), context.text)) &&
+          NodeText(Field(function, "object"), context.text) == target) {
+        bool same_function = SameNode(EnclosingFunction(node), calling_function);
+        if (!same_function || ts_node_start_byte(node) < ts_node_start_byte(call)) {
+          return Confidence::kCertain;
+        }
+      }
+    }
+    PushNamedChildren(stack, node);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 const std::vector<SemanticPredicate>& AllSemanticPredicates() {
@@ -214,6 +252,10 @@ const std::vector<SemanticPredicate>& AllSemanticPredicates() {
        "like is-data-dependent, but a name holding a value read out of tensor data (flag = "
        "x.item(); if flag:) does not count: Dynamo broke where it was read",
        1, 0, &IsDataDependentTest},
+      {"has-backward-hook",
+       "the captured `self.<attr>` has a module-level backward hook registered in its class "
+       "(in another method, or earlier in the calling one)",
+       1, 0, &HasBackwardHook},
       {"under-logging-guard",
        "the captured node is in the body of `if <logger>.isEnabledFor(...):` (the guard is a "
        "break of its own; the body runs only at that log level)",
