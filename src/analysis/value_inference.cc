@@ -101,6 +101,12 @@ const NameSet& ConstantBuiltins() {
 
 bool Contains(const NameSet& set, std::string_view name) { return set.contains(name); }
 
+// A parameter named like a boolean mask. `attention_mask` is not one: transformers passes 0/1
+// integer tensors under that name.
+bool IsMaskName(std::string_view name) {
+  return (name == "mask" || name.ends_with("_mask")) && name != "attention_mask";
+}
+
 bool IsStaticMethod(TSNode function, std::string_view text) {
   for (TSNode decorator : Decorators(function)) {
     if (NodeText(ts_node_named_child(decorator, 0), text) == "staticmethod") return true;
@@ -206,7 +212,11 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
     }
     return Value::Of(Value::kConstant);
   }
-  if (IsTensorEntry(function)) return Value::Tensor(/*assumed=*/true);
+  if (IsTensorEntry(function)) {
+    // `mask`, `pad_mask`, `keep_mask`: by name, a boolean mask (still an assumption: likely).
+    if (IsMaskName(name)) return Value::BoolTensor(/*assumed=*/true);
+    return Value::Tensor(/*assumed=*/true);
+  }
   // Constructor arguments are hyperparameters and configs (or submodules), not tensor data.
   if (DefinitionName(function, text_) == "__init__" || name == "config" || name == "cfg") {
     return Value::Of(Value::kConstant);

@@ -127,6 +127,22 @@ class Attn(nn.Module):
   EXPECT_TRUE(ValueOf(s, "u").IsStatic());
 }
 
+TEST(ValueInferenceTest, MaskNamedParametersAreBooleanTensors) {
+  ParsedSnippet s(R"(import torch.nn as nn
+class Pool(nn.Module):
+    def forward(self, h, mask, pad_mask, attention_mask):
+        a = mask
+        b = pad_mask
+        c = attention_mask
+        return h
+)");
+  EXPECT_TRUE(ValueOf(s, "a").IsBoolTensor());
+  EXPECT_TRUE(ValueOf(s, "b").IsBoolTensor());
+  EXPECT_TRUE(ValueOf(s, "c").IsTensor());
+  EXPECT_FALSE(ValueOf(s, "c").IsBoolTensor());  // transformers: 0/1 integers
+  EXPECT_TRUE(ValueOf(s, "a").assumed);
+}
+
 TEST(ValueInferenceTest, UnknownStaysUnknown) {
   ParsedSnippet s("def g(a):\n    b = a.foo\n    return b\n");
   Value b = ValueOf(s, "b");
