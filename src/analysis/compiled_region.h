@@ -76,6 +76,11 @@ class CompiledRegion {
   // This file's part of the program-wide call graph (`module` is its dotted name).
   ModuleSummary Summarize(const std::string& path, const std::string& module, bool is_package);
 
+  // Classes instantiated into `self.<attr>` in a class's __init__ (the callee expressions:
+  // `Linear`, `nn.LSTM`, `Block` of `ModuleList([Block(c) ...])`), by attribute.
+  using AttributeClasses = std::map<std::string, std::vector<TSNode>, std::less<>>;
+  const AttributeClasses& AttributeClassesOf(TSNode class_definition) const;
+
  private:
   void FindEntriesAndDisabled();
   // What `call` (a torch.compile(x) or x.compile() call) compiles when x is not a function of
@@ -92,10 +97,6 @@ class CompiledRegion {
   // name, found once per container: looking them up per call was quadratic in the call count.
   using Definitions = std::map<std::string, TSNode, std::less<>>;
   const Definitions& DefinitionsIn(TSNode container, std::string_view type) const;
-  // Classes instantiated into `self.<attr>` in a class's __init__ (the callee expressions:
-  // `Linear`, `nn.LSTM`, `Block` of `ModuleList([Block(c) ...])`), by attribute.
-  using AttributeClasses = std::map<std::string, std::vector<TSNode>, std::less<>>;
-  const AttributeClasses& AttributeClassesOf(TSNode class_definition) const;
   // All of them: a module's submodules.
   std::vector<TSNode> SubmoduleClassCalls(TSNode class_definition) const;
   // The classes of this file that derive from `class_definition`, directly or not.

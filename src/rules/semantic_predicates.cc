@@ -1,5 +1,7 @@
 #include "rules/semantic_predicates.h"
 
+#include <algorithm>
+
 #include "analysis/compiled_region.h"
 #include "analysis/guards.h"
 #include "analysis/syntax_queries.h"
@@ -212,6 +214,85 @@ std::optional<Confidence> HasBackwardHook(const MatchContext& context,
   return std::nullopt;
 }
 
+bool IsRnnClass(const std::string& name) {
+  for (const std::string rnn : {"LSTM", "GRU", "RNN"}) {
+    if (name == "torch.nn." + rnn || name == "torch.nn.modules.rnn." + rnn) return true;
+  }
+  return false;
+}
+
+// `self.<attr>` built as nn.LSTM / nn.GRU / nn.RNN in its class's __init__, or a parameter every
+// call site in this file passes such an attribute to (`run_encoder(self.encoder, x)`).
+bool IsRnnModule(const MatchContext& context, TSNode expression, int depth) {
+  if (depth > 4) return false;
+  CompiledRegion& region = context.facts->region();
+  if (Is(expression, "attribute")) {
+    TSNode object = Field(expression, "object");
+    TSNode owner = EnclosingClass(expression);
+    if (!Is(object, "identifier") || NodeText(object, context.text) != "self" ||
+        ts_node_is_null(owner)) {
+      return false;
+    }
+    const CompiledRegion::AttributeClasses& classes = region.AttributeClassesOf(owner);
+    auto it = classes.find(NodeText(Field(expression, "attribute"), context.text));
+    if (it == classes.end() || it->second.empty()) return false;
+    for (TSNode constructor : it->second) {
+      std::vector<std::string> names =
+          QualifiedNames(constructor, context.text, context.facts->imports());
+      if (!std::any_of(names.begin(), names.end(), IsRnnClass)) return false;
+    }
+    return true;
+  }
+  if (!Is(expression, "identifier")) return false;
+  // A parameter of the enclosing function: what its callers pass.
+  TSNode function = EnclosingFunction(expression);
+  if (ts_node_is_null(function)) return false;
+  std::string_view name = NodeText(expression, context.text);
+  int position = -1, index = 0;
+  for (TSNode parameter : NamedChildren(Field(function, "parameters"))) {
+    TSNode id = Is(parameter, "identifier") ? parameter : Field(parameter, "name");
+    if (Is(id, "identifier") && NodeText(id, context.text) == name) position = index;
+    ++index;
+  }
+  if (position < 0) return false;
+  std::string_view callee = NodeText(Field(function, "name"), context.text);
+  bool method = !ts_node_is_null(OwningClass(function));
+  if (method) --position;  // self
+  bool any = false;
+  std::vector<TSNode> stack{context.root};
+  while (!stack.empty()) {
+    TSNode node = stack.back();
+    stack.pop_back();
+    PushNamedChildren(stack, node);
+    if (!Is(node, "call")) continue;
+    TSNode f = Field(node, "function");
+    bool named = method ? Is(f, "attribute") &&
+                              NodeText(Field(f, "attribute"), context.text) == callee &&
+                              NodeText(Field(f, "object"), context.text) == "self"
+                        : Is(f, "identifier") && NodeText(f, context.text) == callee;
+    if (!named) continue;
+    TSNode argument{};
+    int at = 0;
+    for (TSNode a : NamedChildren(Field(node, "arguments"))) {
+      if (Is(a, "keyword_argument")) {
+        if (NodeText(Field(a, "name"), context.text) == name) argument = Field(a, "value");
+      } else if (at++ == position) {
+        argument = a;
+      }
+    }
+    if (ts_node_is_null(argument) || !IsRnnModule(context, argument, depth + 1)) return false;
+    any = true;
+  }
+  return any;
+}
+
+std::optional<Confidence> IsRnnModulePredicate(const MatchContext& context,
+                                               const std::vector<PredicateArgument>& args) {
+  if (ts_node_is_null(args[0].node)) return std::nullopt;
+  if (IsRnnModule(context, args[0].node, 0)) return Confidence::kCertain;
+  return std::nullopt;
+}
+
 }  // namespace
 
 const std::vector<SemanticPredicate>& AllSemanticPredicates() {
@@ -252,6 +333,10 @@ const std::vector<SemanticPredicate>& AllSemanticPredicates() {
        "like is-data-dependent, but a name holding a value read out of tensor data (flag = "
        "x.item(); if flag:) does not count: Dynamo broke where it was read",
        1, 0, &IsDataDependentTest},
+      {"is-rnn-module",
+       "the captured expression is an nn.LSTM / nn.GRU / nn.RNN: `self.<attr>` built as one in "
+       "__init__, or a parameter every caller in the file passes such an attribute to",
+       1, 0, &IsRnnModulePredicate},
       {"has-backward-hook",
        "the captured `self.<attr>` has a module-level backward hook registered in its class "
        "(in another method, or earlier in the calling one)",
