@@ -316,6 +316,21 @@ bool CompiledRegion::CallsDisabled(TSNode call) {
   return !ts_node_is_null(callee) && IsDisabled(callee);
 }
 
+std::string CompiledRegion::ExternalCallee(TSNode call) {
+  if (!ts_node_is_null(CalleeOf(call))) return "";
+  TSNode function = Field(call, "function");
+  if (!Is(function, "identifier") && !Is(function, "attribute")) return "";
+  // Only names an import binds (not self.x(...), not local variables).
+  TSNode head = function;
+  while (Is(head, "attribute")) head = Field(head, "object");
+  if (!Is(head, "identifier") || !imports_.bindings().contains(NodeText(head, text_))) return "";
+  for (const std::string& name : QualifiedNames(function, text_, imports_)) {
+    if (name.starts_with("torch.") || name.starts_with("builtins.")) return "";
+    return ResolveRelative(name, module_, is_package_);
+  }
+  return "";
+}
+
 void CompiledRegion::ComputeReachable() {
   if (computed_) return;
   computed_ = true;
@@ -365,9 +380,15 @@ std::vector<TSNode> CompiledRegion::LocalTargetsOf(TSNode call) {
       auto it = classes.find(NodeText(Field(object, "attribute"), text_));
       if (it != classes.end()) {
         for (TSNode constructor : it->second) {
-          if (!Is(constructor, "identifier")) continue;
-          TSNode found = MethodOf(ClassNamed(NodeText(constructor, text_)), method, 0);
-          if (!ts_node_is_null(found)) out.push_back(found);
+          std::vector<TSNode> classes{constructor};
+          if (Is(constructor, "subscript")) {
+            classes = ClassMapValues(NodeText(Field(constructor, "value"), text_));
+          }
+          for (TSNode cls : classes) {
+            if (!Is(cls, "identifier")) continue;
+            TSNode found = MethodOf(ClassNamed(NodeText(cls, text_)), method, 0);
+            if (!ts_node_is_null(found)) out.push_back(found);
+          }
         }
       }
     }
@@ -645,12 +666,38 @@ const CompiledRegion::AttributeClasses& CompiledRegion::AttributeClassesOf(
           std::string_view name = NodeText(last, text_);
           if (!name.empty() && std::isupper(static_cast<unsigned char>(name[0]))) {
             constructors.push_back(callee);
+          } else if (Is(callee, "subscript") && Is(Field(callee, "value"), "identifier")) {
+            // ATTENTION_CLASSES[config.impl](config): a config-selected class map.
+            constructors.push_back(callee);
           }
         }
         PushNamedChildren(inner, n);
       }
     }
     PushNamedChildren(stack, node);
+  }
+  return out;
+}
+
+std::vector<TSNode> CompiledRegion::ClassMapValues(std::string_view name) const {
+  std::vector<TSNode> out;
+  for (TSNode statement : NamedChildren(root_)) {
+    if (!Is(statement, "expression_statement")) continue;
+    TSNode assignment = ts_node_named_child(statement, 0);
+    if (!Is(assignment, "assignment") || !Is(Field(assignment, "left"), "identifier") ||
+        NodeText(Field(assignment, "left"), text_) != name) {
+      continue;
+    }
+    TSNode dict = Field(assignment, "right");
+    if (!Is(dict, "dictionary")) return {};
+    out.clear();  // the last assignment wins
+    for (TSNode pair : NamedChildren(dict)) {
+      TSNode value = Field(pair, "value");
+      if (!Is(pair, "pair") || !(Is(value, "identifier") || Is(value, "attribute"))) return {};
+      TSNode last = Is(value, "attribute") ? Field(value, "attribute") : value;
+      if (!IsCapitalized(NodeText(last, text_))) return {};  // a map of functions, not classes
+      out.push_back(value);
+    }
   }
   return out;
 }
@@ -735,9 +782,33 @@ void CompiledRegion::AddExternalTargets(
   }
 }
 
+void CompiledRegion::AddClassMapForwards(
+    std::string_view map, const std::function<std::string(const std::string&)>& qualify,
+    FunctionSummary* f) const {
+  std::vector<TSNode> values = ClassMapValues(map);
+  for (TSNode value : values) {
+    if (Is(value, "identifier") && !ts_node_is_null(ClassNamed(NodeText(value, text_)))) {
+      f->local_callees.push_back(std::string(NodeText(value, text_)) + ".forward");
+      continue;
+    }
+    for (const std::string& name : QualifiedNames(value, text_, imports_)) {
+      if (!name.starts_with("torch.")) f->external_callees.push_back(qualify(name) + ".forward");
+    }
+  }
+  if (!values.empty()) return;
+  // An imported map: the program graph expands it from the defining module's summary.
+  auto bound = imports_.bindings().find(map);
+  if (bound == imports_.bindings().end()) return;
+  for (const std::string& target : bound->second) {
+    f->external_callees.push_back(qualify(target) + "[].forward");
+  }
+}
+
 ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::string& module,
                                         bool is_package) {
   ComputeReachable();
+  module_ = module;
+  is_package_ = is_package;
   ModuleSummary summary;
   summary.path = path;
   summary.module = module;
@@ -759,6 +830,24 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
   }
   std::set<uint32_t> entries;
   for (TSNode entry : entries_) entries.insert(Key(entry));
+  // Module-level dicts of classes: what an imported class map selects from.
+  for (TSNode statement : NamedChildren(root_)) {
+    TSNode assignment = ts_node_named_child(statement, 0);
+    if (!Is(statement, "expression_statement") || !Is(assignment, "assignment") ||
+        !Is(Field(assignment, "left"), "identifier") || !Is(Field(assignment, "right"), "dictionary")) {
+      continue;
+    }
+    std::string name(NodeText(Field(assignment, "left"), text_));
+    std::vector<std::string> classes;
+    for (TSNode value : ClassMapValues(name)) {
+      if (Is(value, "identifier") && !ts_node_is_null(ClassNamed(NodeText(value, text_)))) {
+        classes.push_back(module + "." + std::string(NodeText(value, text_)));
+        continue;
+      }
+      for (const std::string& q : QualifiedNames(value, text_, imports_)) classes.push_back(qualify(q));
+    }
+    if (!classes.empty()) summary.class_maps[name] = std::move(classes);
+  }
 
   // Top-level functions, and methods of top-level classes.
   std::vector<TSNode> functions;
@@ -820,6 +909,10 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
     // A module's methods call its submodules (self.attn(...), for layer in self.layers: ...).
     if (!ts_node_is_null(owner)) {
       for (TSNode constructor : SubmoduleClassCalls(owner)) {
+        if (Is(constructor, "subscript")) {
+          AddClassMapForwards(NodeText(Field(constructor, "value"), text_), qualify, &f);
+          continue;
+        }
         if (Is(constructor, "identifier") &&
             !ts_node_is_null(ClassNamed(NodeText(constructor, text_)))) {
           f.local_callees.push_back(std::string(NodeText(constructor, text_)) + ".forward");

@@ -67,6 +67,10 @@ class CompiledRegion {
   bool CallsDisabled(TSNode call);
   // The function a call invokes, if this file defines it (null otherwise).
   TSNode CalleeOf(TSNode call);
+  // The qualified name of the function of another module a call invokes by an imported name
+  // (`kernels.flash_attn_func(...)` -> "pkg.kernels.flash_attn_func"); "" for calls of this
+  // file, of torch and of builtins. Qualified against the module Summarize() was given.
+  std::string ExternalCallee(TSNode call);
   // The qualified name of a function in this file ("Net.forward", "helper", "outer.inner").
   std::string QualifiedName(TSNode function) const;
   // Names (as written, resolved through imports) this file's reachable code calls but does not
@@ -97,6 +101,9 @@ class CompiledRegion {
   // name, found once per container: looking them up per call was quadratic in the call count.
   using Definitions = std::map<std::string, TSNode, std::less<>>;
   const Definitions& DefinitionsIn(TSNode container, std::string_view type) const;
+  // The classes a module-level dict of classes maps to (`ATTENTION_CLASSES = {"sdpa": Sdpa,
+  // ...}`): its value expressions, empty when `name` is no such dict.
+  std::vector<TSNode> ClassMapValues(std::string_view name) const;
   // All of them: a module's submodules.
   std::vector<TSNode> SubmoduleClassCalls(TSNode class_definition) const;
   // The classes of this file that derive from `class_definition`, directly or not.
@@ -123,6 +130,11 @@ class CompiledRegion {
   void AddExternalTargets(TSNode call, TSNode owner, const std::vector<std::string>& owner_bases,
                           const std::function<std::string(const std::string&)>& qualify,
                           const std::string& module, std::vector<std::string>* out);
+  // The forwards of the classes of a class map `self.x = MAP[key](...)` builds: local ones, or
+  // "pkg.MAP[].forward" for an imported map.
+  void AddClassMapForwards(std::string_view map,
+                           const std::function<std::string(const std::string&)>& qualify,
+                           FunctionSummary* f) const;
   // Records `torch.compiler.disable(...)` applied through an assignment.
   void NoteDisabledAssignment(TSNode disable_call);
   bool IsReferencedIn(TSNode outer, TSNode nested) const;
@@ -148,6 +160,8 @@ class CompiledRegion {
   std::vector<int> compiled_lines_;             // the line of each one's compile call
   std::map<uint32_t, bool> reachable_;          // function start byte -> reached
   bool computed_ = false;
+  std::string module_;      // as given to Summarize, for ExternalCallee
+  bool is_package_ = false;
   TruthCache truth_cache_;
   mutable std::map<std::pair<uint32_t, std::string>, Definitions> definitions_;
 };

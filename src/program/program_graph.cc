@@ -86,6 +86,38 @@ std::vector<std::string> ProgramGraph::StarCandidates(size_t module,
   return matching;
 }
 
+std::vector<std::string> ProgramGraph::ClassMapTargets(const std::string& callee,
+                                                        const ModuleProbe* probe,
+                                                        std::set<std::string>* wanted,
+                                                        int depth) const {
+  size_t brackets = callee.find("[].");
+  if (depth > kMaxResolveDepth || brackets == std::string::npos) return {};
+  std::string map = callee.substr(0, brackets);
+  std::string rest = callee.substr(brackets + 2);  // ".forward"
+  size_t cut = map.rfind('.');
+  if (cut == std::string::npos) return {};
+  std::string module = map.substr(0, cut), name = map.substr(cut + 1);
+  auto it = by_name_.find(module);
+  if (it == by_name_.end()) {
+    if (probe != nullptr && wanted != nullptr && (*probe)(module)) wanted->insert(module);
+    return {};
+  }
+  const ModuleSummary& m = modules_[it->second];
+  std::vector<std::string> out;
+  if (auto found = m.class_maps.find(name); found != m.class_maps.end()) {
+    for (const std::string& cls : found->second) out.push_back(cls + rest);
+    return out;
+  }
+  if (auto imported = m.imports.find(name); imported != m.imports.end()) {  // a re-export
+    for (const std::string& target : imported->second) {
+      for (std::string& t : ClassMapTargets(target + "[]" + rest, probe, wanted, depth + 1)) {
+        out.push_back(std::move(t));
+      }
+    }
+  }
+  return out;
+}
+
 bool ProgramGraph::Resolve(const std::string& qualified, size_t* module, std::string* function,
                            int depth, const ModuleProbe* probe,
                            std::set<std::string>* wanted) const {
@@ -178,7 +210,17 @@ std::map<FunctionRef, FunctionRef> ProgramGraph::ReachableFrom(
     work.pop_front();
     const FunctionSummary* f = Find(current.first, current.second);
     for (const std::string& callee : f->local_callees) visit({current.first, callee}, current);
+    std::vector<std::string> callees;
     for (const std::string& callee : f->external_callees) {
+      if (callee.find("[].") == std::string::npos) {
+        callees.push_back(callee);
+        continue;
+      }
+      for (std::string& target : ClassMapTargets(callee, &probe, wanted)) {
+        callees.push_back(std::move(target));
+      }
+    }
+    for (const std::string& callee : callees) {
       // "pkg.timed()": resolve pkg.timed, then follow what it returns, once per "()".
       std::string_view name = callee;
       int calls = 0;

@@ -43,6 +43,10 @@ struct ModuleSummary {
   std::map<std::string, std::vector<std::string>> imports;   // name -> qualified targets
   std::map<std::string, std::vector<std::string>> classes;   // class -> qualified bases
   std::vector<std::string> star_imports;  // modules imported with `from M import *`, qualified
+  // Module-level dicts of classes (`ATTENTION_CLASSES = {"sdpa": Sdpa, "flash": Flash}`), the
+  // config-selected class maps: NAME -> the qualified classes. A callee "pkg.mod.NAME[].forward"
+  // means the forward of every one of them.
+  std::map<std::string, std::vector<std::string>> class_maps;
   // What the module hands to torch.compile (`torch.compile(model)` with `model = Net(...)`,
   // `model.compile()`, `torch.compile(Net(...))`): qualified classes or functions.
   std::vector<std::string> compiled;
@@ -100,12 +104,25 @@ class ProgramGraph {
   bool ResolveEntry(const std::string& qualified, FunctionRef* entry, const ModuleProbe* probe,
                     std::set<std::string>* wanted) const;
 
+  // True when `qualified` resolves to a function disabled for Dynamo.
+  bool IsDisabled(const std::string& qualified) const {
+    size_t module;
+    std::string function;
+    if (!Resolve(qualified, &module, &function)) return false;
+    const FunctionSummary* f = Find(module, function);
+    return f != nullptr && f->disabled;
+  }
+
   const ModuleSummary& module(size_t index) const { return modules_[index]; }
   size_t size() const { return modules_.size(); }
   const FunctionSummary* Find(size_t module, const std::string& name) const;
 
  private:
   std::vector<std::string> StarCandidates(size_t module, const std::string& name) const;
+  // "pkg.mod.NAME[].rest" -> "Cls.rest" for every class of the class map NAME (through
+  // re-exports); empty when the map's module is not held yet (then asked of `probe`).
+  std::vector<std::string> ClassMapTargets(const std::string& callee, const ModuleProbe* probe,
+                                           std::set<std::string>* wanted, int depth = 0) const;
 
   std::vector<ModuleSummary> modules_;
   std::map<std::string, size_t> by_name_;  // dotted module name -> index

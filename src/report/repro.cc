@@ -283,14 +283,38 @@ std::optional<Layer> LayerForParam(const std::string& param, TSNode function, TS
   return found.has_value() ? found : std::optional<Layer>(layers.front().second);
 }
 
-// How the function body uses a parameter, as far as the input's shape goes.
+// How the function body uses a parameter, as far as the input's shape and dtype go.
 struct Usage {
-  bool scalar = false;  // `p.item()`, `float(p)`: a one-element tensor
-  int rank = 0;         // `b, t, d = p.shape`: that many dimensions (0: unknown)
+  bool scalar = false;   // `p.item()`, `float(p)`: a one-element tensor
+  int rank = 0;          // `b, t, d = p.shape`: that many dimensions (0: unknown)
+  bool count = false;    // `range(p)`, `x[:p]`: a 0-d integer tensor
+  bool lengths = false;  // `range(p.max())`, `repeat_interleave(x, p)`: small positive integers
+  bool index = false;    // `x[p]`, `x[p[0]]`: integer indices within the batch
+  bool classes = false;  // `one_hot(p)`, `bincount(p)`: class ids
+  bool mask = false;     // `masked_select(x, p)`, `torch.where(p)`, named `mask`: booleans
+  int where_targets = 0;  // `(i,) = torch.where(p)`: p has that many dimensions
 };
+
+bool IsMaskLike(std::string_view name) { return name == "mask" || name.ends_with("_mask"); }
+
+bool IsCountLike(std::string_view name) {
+  return name == "lengths" || name == "length" || name == "durations" || name == "counts" ||
+         name == "sizes" || name == "repeats" || name.ends_with("_lengths") ||
+         name.ends_with("_lens");
+}
+
+// True when `expression` is the parameter, or the parameter with a method or subscript applied
+// (`p`, `p.max()`, `p[0]`): what a slice bound, range() or an index reads from it.
+bool Mentions(TSNode expression, const std::string& param, std::string_view source) {
+  std::string_view text = Text(expression, source);
+  return text == param || absl::StartsWith(ToAbsl(text), param + ".") ||
+         absl::StartsWith(ToAbsl(text), param + "[");
+}
 
 Usage UsageOf(const std::string& param, TSNode function, std::string_view source) {
   Usage usage;
+  usage.mask = IsMaskLike(param);
+  usage.lengths = IsCountLike(param);
   Walk(Field(function, "body"), [&](TSNode n) {
     std::string_view type = NodeType(n);
     if (type == "call") {
@@ -298,9 +322,44 @@ Usage UsageOf(const std::string& param, TSNode function, std::string_view source
       TSNode args = Field(n, "arguments");
       bool first_is_param = ts_node_named_child_count(args) > 0 &&
                             Text(ts_node_named_child(args, 0), source) == param;
+      bool any_is_param = false;
+      for (uint32_t i = 0; i < ts_node_named_child_count(args); ++i) {
+        TSNode a = ts_node_named_child(args, i);
+        if (NodeType(a) == "keyword_argument") a = Field(a, "value");
+        any_is_param = any_is_param || Text(a, source) == param;
+      }
+      std::string_view last = callee.substr(callee.rfind('.') == std::string_view::npos
+                                                ? 0
+                                                : callee.rfind('.') + 1);
       if (callee == param + ".item" ||
           (first_is_param && (callee == "float" || callee == "int" || callee == "bool"))) {
         usage.scalar = true;
+      }
+      if ((callee == "range" || last == "arange") && ts_node_named_child_count(args) > 0) {
+        TSNode a = ts_node_named_child(args, 0);
+        if (Text(a, source) == param) usage.count = true;
+        if (Mentions(a, param, source) && Text(a, source) != param) usage.lengths = true;
+      }
+      if (any_is_param && (last == "one_hot" || last == "bincount")) usage.classes = true;
+      if (callee == param + ".bincount") usage.classes = true;
+      if (any_is_param && last == "repeat_interleave") usage.lengths = true;
+      if (any_is_param && (last == "masked_select" || last == "masked_fill" ||
+                           last == "masked_scatter")) {
+        usage.mask = true;
+      }
+      if (callee == param + ".tolist" || callee == param + ".max") usage.lengths = true;
+    } else if (type == "slice") {
+      for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) {
+        TSNode bound = ts_node_named_child(n, i);
+        if (Text(bound, source) == param) usage.count = true;
+        else if (Mentions(bound, param, source)) usage.lengths = true;
+      }
+    } else if (type == "subscript") {
+      // x[p] / x[p[0]]: p indexes another tensor (not a mask by name).
+      TSNode index = Field(n, "subscript");
+      if (!ts_node_is_null(index) && Mentions(index, param, source) &&
+          Text(Field(n, "value"), source) != param && !usage.mask) {
+        usage.index = true;
       }
     } else if (type == "assignment" && usage.rank == 0) {
       TSNode left = Field(n, "left");
@@ -308,6 +367,13 @@ Usage UsageOf(const std::string& param, TSNode function, std::string_view source
       if ((right == param + ".shape" || right == param + ".size()") &&
           (NodeType(left) == "pattern_list" || NodeType(left) == "tuple_pattern")) {
         usage.rank = static_cast<int>(ts_node_named_child_count(left));
+      }
+      // (idx,) = torch.where(p) / p.nonzero(as_tuple=True): one index tensor per dimension.
+      bool unpacks = NodeType(left) == "pattern_list" || NodeType(left) == "tuple_pattern";
+      if (unpacks && (right == "torch.where(" + param + ")" ||
+                      absl::StartsWith(ToAbsl(right), param + ".nonzero("))) {
+        usage.mask = true;
+        usage.where_targets = static_cast<int>(ts_node_named_child_count(left));
       }
     }
   });
@@ -332,6 +398,16 @@ std::string ArgumentFor(const Param& p, TSNode function, TSNode klass, std::stri
   if (type == "bool") return "True";
   if (type == "str") return "\"a\"";
   Usage usage = UsageOf(p.name, function, source);
+  // Integer and boolean inputs first: a float tensor there fails before Dynamo reaches the break
+  // ("only integer tensors of a single element can be converted to an index").
+  if (usage.count) return "torch.tensor(3)";
+  if (usage.classes) return "torch.tensor([3, 0, 1])";  // one_hot infers 4 classes
+  if (usage.lengths) return "torch.tensor([1, 2])";     // one per batch row (the batch is 2)
+  if (usage.index) return "torch.tensor([1, 0])";       // rows of a batch of 2
+  if (usage.mask) {
+    if (usage.where_targets == 1) return "torch.tensor([True, False])";
+    return "torch.randn(2, 4) > 0";
+  }
   if (usage.scalar) return "torch.tensor(0.5)";
   std::string input = "torch.randn(2, 4)";
   if (std::optional<Layer> layer = LayerForParam(p.name, function, klass, source)) {

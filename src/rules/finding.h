@@ -76,6 +76,9 @@ struct Finding {
   Placement placement = Placement::kPlain;
   Modes modes;
   std::string function;               // the module function or method it runs in ("Net.forward")
+  // Kept only if the program graph finds this qualified function disabled (a call into another
+  // module that #calls-disabled? could not decide alone); "" for every other finding.
+  std::string requires_disabled_callee;
   bool reached = true;                // reached from an entry of its own file (else the
                                       // program-wide call graph decides whether to keep it)
   std::string origin = "user";        // "user", or the library it lives in ("transformers")

@@ -21,13 +21,18 @@ void SettleReachability(std::vector<FileCheckResult>& results) {
   bool any_deferred = false;
   for (FileCheckResult& result : results) {
     if (!result.summary) continue;
-    for (const Finding& f : result.findings) any_deferred = any_deferred || !f.reached;
+    for (const Finding& f : result.findings) {
+      any_deferred = any_deferred || !f.reached || !f.requires_disabled_callee.empty();
+    }
     graph.Add(*result.summary);
   }
   if (!any_deferred) return;
   std::set<std::pair<std::string, std::string>> reachable = graph.Reachable();
   for (FileCheckResult& result : results) {
     std::erase_if(result.findings, [&](const Finding& f) {
+      if (!f.requires_disabled_callee.empty() && !graph.IsDisabled(f.requires_disabled_callee)) {
+        return true;
+      }
       return !f.reached && !Reached(reachable, f.path, f.function);
     });
   }

@@ -347,6 +347,7 @@ void RuleEngine::RunInRange(const SourceFile& source, FileFacts& facts, TSQueryC
     // Walking up to the root is slow in tree-sitter (ts_node_parent searches from the top): only
     // a tree with an error can have a match inside one.
     if (ts_node_is_null(report) || (has_error && InsideError(report))) continue;
+    context.deferred_disabled_callee.clear();
     std::optional<Confidence> confidence = EvaluatePredicates(pattern.predicates, match, context);
     if (!confidence) continue;
     uint32_t start = ts_node_start_byte(report), end = ts_node_end_byte(report);
@@ -369,6 +370,7 @@ void RuleEngine::RunInRange(const SourceFile& source, FileFacts& facts, TSQueryC
     }
     Finding finding = MakeFinding(rule, source, start, end, std::move(message));
     finding.confidence = std::min(rule.confidence, *confidence);
+    finding.requires_disabled_callee = context.deferred_disabled_callee;
     DescribeRegion(report, facts, finding);
     AttachAutofix(report, source, facts, finding);
     findings->push_back(std::move(finding));

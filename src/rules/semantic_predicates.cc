@@ -23,7 +23,16 @@ std::optional<Confidence> InCompiledRegion(const MatchContext& context,
 std::optional<Confidence> CallsDisabled(const MatchContext& context,
                                         const std::vector<PredicateArgument>& args) {
   if (!Is(args[0].node, "call")) return std::nullopt;
-  if (context.facts->region().CallsDisabled(args[0].node)) return Confidence::kCertain;
+  CompiledRegion& region = context.facts->region();
+  if (region.CallsDisabled(args[0].node)) return Confidence::kCertain;
+  // A function of another module: the program graph decides (when it is built).
+  if (region.defers_reachability()) {
+    std::string callee = region.ExternalCallee(args[0].node);
+    if (!callee.empty()) {
+      const_cast<MatchContext&>(context).deferred_disabled_callee = std::move(callee);
+      return Confidence::kCertain;
+    }
+  }
   return std::nullopt;
 }
 

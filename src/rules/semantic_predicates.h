@@ -18,6 +18,10 @@ struct MatchContext {
   std::string_view text;  // the parsed bytes (without a byte-order mark)
   TSNode root;
   FileFacts* facts;       // lazily computed analysis of this file
+  // Set by a predicate that can only be decided program-wide: the qualified function a call
+  // must turn out to be disabled (#calls-disabled? on a function of another module). The
+  // finding carries it, and the program graph keeps or drops it.
+  std::string deferred_disabled_callee;
 };
 
 // One argument of a predicate call in a query: `@capture` (its first node in the match) or a
