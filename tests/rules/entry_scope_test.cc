@@ -225,6 +225,45 @@ TEST(EntryScopeTest, DecoratorWrappersOfTheProjectAreFollowedLibraryOnesAreNot) 
                                         "project/app/model.py:7 CV001"));
 }
 
+// A call of a disabled function defined in another module breaks where it is called: the
+// program graph decides what one file could not.
+TEST(EntryScopeTest, CallsOfDisabledFunctionsOfOtherModules) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/kernels.py",
+            "import torch\n"
+            "@torch.compiler.disable\n"
+            "def fused(x):\n"
+            "    return x\n"
+            "def plain(x):\n"
+            "    return x\n");
+  dir.Write("project/app/model.py",
+            "from . import kernels\n"
+            "from .kernels import plain\n"
+            "class Net:\n"
+            "    def forward(self, x):\n"
+            "        x = plain(x)\n"
+            "        return kernels.fused(x)\n");
+  std::vector<Rule> rules;
+  Rule rule = testing::QueryRule("EB002", "disabled-function-call",
+                                 R"(((call) @report (#calls-disabled? @report)))");
+  rule.predicates = {"calls-disabled"};
+  rules.push_back(std::move(rule));
+  absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(std::move(rules));
+  ASSERT_TRUE(engine.ok()) << engine.status();
+  EntryScopeOptions options;
+  options.entries = {"app.model:Net"};
+  options.project_roots = {dir.Join("project")};
+  EntryScopeResult result = CheckFromEntries(options, **engine, FileCheckOptions{});
+  std::vector<std::string> found;
+  for (const FileCheckResult& r : result.results) {
+    for (const Finding& f : r.findings) {
+      found.push_back(f.path.substr(dir.path().size() + 1) + ":" + std::to_string(f.start.line));
+    }
+  }
+  EXPECT_THAT(found, ElementsAre("project/app/model.py:6"));
+}
+
 TEST(EntryScopeTest, UnknownEntriesAreErrorsNamingWhatIsMissing) {
   testing::TempDir dir;
   WriteLibrary(dir);
