@@ -175,7 +175,7 @@ std::string Section(size_t number, const Finding& f, const MarkdownOptions& opti
   if (text.has_value()) {
     if (std::optional<Repro> repro = MakeRepro(f, *text)) {
       absl::StrAppend(&out, "**Repro** (compiles `", repro->target, "` ",
-                      repro->fullgraph ? "with `fullgraph=True`" : "and checks `explain()`",
+                      repro->fullgraph ? "with `fullgraph=True`" : "and checks Dynamo's graph-break counters",
                       repro->complete ? "" : "; fill in the line marked `# EDIT:`",
                       "):\n\n", CodeBlock(repro->script, "python"), "\n");
     }

@@ -561,10 +561,14 @@ std::optional<Repro> MakeRepro(const Finding& finding, std::string_view source) 
         "# fullgraph=True would hide this break: under it Dynamo captures tensor-to-Python\n"
         "# conversions (`.item()`, `int(t)`, `.tolist()`) and data-dependent shapes\n"
         "# (`nonzero`, `x[mask]`) as symbolic values (torch 2.13 does).\n"
-        "# So compile the default way and fail when Dynamo reports a graph break.\n"
-        "explanation = torch._dynamo.explain(", callee, ")(", call_args, ")\n",
-        "if explanation.break_reasons:\n"
-        "    raise RuntimeError(f\"graph break: {explanation.break_reasons[0].reason}\")\n");
+        "# So compile the default way and fail when Dynamo counts a graph break (or gives up\n"
+        "# on the frame). torch._dynamo.explain misses some of these on torch 2.13.\n"
+        "from torch._dynamo.utils import counters\n\n"
+        "compiled = torch.compile(", callee, ", backend=\"eager\")\n",
+        "compiled(", call_args, ")\n",
+        "breaks = list(counters[\"graph_break\"]) + list(counters[\"unimplemented\"])\n"
+        "if breaks:\n"
+        "    raise RuntimeError(\"graph break: \" + breaks[0].splitlines()[0])\n");
   } else {
     absl::StrAppend(&script, "compiled = torch.compile(", callee,
                     ", fullgraph=True, backend=\"eager\")\n", "compiled(", call_args, ")\n");
