@@ -235,11 +235,10 @@ class Evaluator {
     }
     TSNode root = function;
     while (!ts_node_is_null(ParentOf(root))) root = ParentOf(root);
-    std::vector<TSNode> stack{root};
-    while (!stack.empty()) {
-      TSNode n = stack.back();
-      stack.pop_back();
-      if (Is(n, "call") && NodeText(Field(n, "function"), text_) == callee) {
+    TruthCache local;  // without a file-wide cache, index this once
+    TruthCache* index = cache_ != nullptr ? cache_ : &local;
+    for (TSNode n : index->CallsTo(root, text_, callee)) {
+      {
         TSNode arguments = Field(n, "arguments");
         size_t positional = 0;
         for (TSNode a : NamedChildren(arguments)) {
@@ -253,7 +252,6 @@ class Evaluator {
         }
         if (positional > position) return Truth::kUnknown;
       }
-      for (TSNode child : NamedChildren(n)) stack.push_back(child);
     }
     return Eval(value, depth + 1);
   }
@@ -329,6 +327,25 @@ uint32_t FirstExit(TSNode block, Evaluator& evaluator, Mode mode, TruthCache* ca
 }
 
 }  // namespace
+
+const std::vector<TSNode>& TruthCache::CallsTo(TSNode root, std::string_view text,
+                                               std::string_view callee) {
+  if (!calls_indexed_) {
+    calls_indexed_ = true;
+    std::vector<TSNode> stack{root};
+    while (!stack.empty()) {
+      TSNode n = stack.back();
+      stack.pop_back();
+      if (Is(n, "call")) {
+        calls_by_callee_[std::string(NodeText(Field(n, "function"), text))].push_back(n);
+      }
+      PushNamedChildren(stack, n);
+    }
+  }
+  static const std::vector<TSNode> kNone;
+  auto it = calls_by_callee_.find(callee);
+  return it == calls_by_callee_.end() ? kNone : it->second;
+}
 
 Truth EvaluateUnderCompile(TSNode condition, std::string_view text, const ImportTable& imports,
                            Mode mode, TruthCache* cache, bool reduced_precision) {

@@ -3,7 +3,9 @@
 
 #include <map>
 #include <string_view>
+#include <string>
 #include <tuple>
+#include <vector>
 
 #include "program/import_table.h"
 #include "syntax/tree_sitter.h"
@@ -34,6 +36,9 @@ class TruthCache {
     return it == exits_.end() ? nullptr : &it->second;
   }
   void PutExit(TSNode block, Mode mode, uint32_t start) { exits_[Key(block, mode)] = start; }
+  // The calls of the file by their callee's text (`f`, `self.f`, `Net`), indexed on first use:
+  // folding a defaulted parameter asks for a function's call sites once per condition.
+  const std::vector<TSNode>& CallsTo(TSNode root, std::string_view text, std::string_view callee);
 
  private:
   static std::tuple<const void*, uint32_t, int> Key(TSNode node, Mode mode) {
@@ -41,6 +46,8 @@ class TruthCache {
   }
   std::map<std::tuple<const void*, uint32_t, int>, Truth> truths_;
   std::map<std::tuple<const void*, uint32_t, int>, uint32_t> exits_;
+  bool calls_indexed_ = false;
+  std::map<std::string, std::vector<TSNode>, std::less<>> calls_by_callee_;
 };
 
 // Evaluates conditions the way Dynamo does while tracing: torch.compiler.is_compiling() (and

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <tuple>
 #include <unordered_map>
+#include <vector>
 
 namespace gbreak {
 namespace {
@@ -31,26 +32,62 @@ std::unordered_map<NodeKey, TSNode, NodeKeyHash>& Cache() {
 }
 
 thread_local int scopes = 0;
+thread_local const TSTree* populated = nullptr;  // the tree whose every parent is cached
+
+NodeKey KeyOf(TSNode node) { return NodeKey{node.id, node.tree, ts_node_start_byte(node)}; }
+
+// One walk records the parent of every node of the tree: asking ts_node_parent per node walks
+// down from the root each time, and the analyses ask for most nodes' ancestors.
+void Populate(const TSTree* tree) {
+  auto& cache = Cache();
+  TSNode root = ts_tree_root_node(tree);
+  cache.emplace(KeyOf(root), TSNode{});
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  std::vector<TSNode> stack{root};
+  while (!stack.empty()) {
+    TSNode node = stack.back();
+    stack.pop_back();
+    ts_tree_cursor_reset(&cursor, node);
+    if (!ts_tree_cursor_goto_first_child(&cursor)) continue;
+    do {
+      TSNode child = ts_tree_cursor_current_node(&cursor);
+      cache.emplace(KeyOf(child), node);
+      if (ts_node_child_count(child) > 0) stack.push_back(child);
+    } while (ts_tree_cursor_goto_next_sibling(&cursor));
+  }
+  ts_tree_cursor_delete(&cursor);
+  populated = tree;
+}
 
 }  // namespace
 
 TSNode ParentOf(TSNode node) {
   if (ts_node_is_null(node)) return node;
   if (scopes == 0) return ts_node_parent(node);
-  NodeKey key{node.id, node.tree, ts_node_start_byte(node)};
   auto& cache = Cache();
+  NodeKey key = KeyOf(node);
   if (auto it = cache.find(key); it != cache.end()) return it->second;
+  if (populated != node.tree) {
+    Populate(node.tree);
+    if (auto it = cache.find(key); it != cache.end()) return it->second;
+  }
   TSNode parent = ts_node_parent(node);
   cache.emplace(key, parent);
   return parent;
 }
 
 ParentCacheScope::ParentCacheScope() {
-  if (scopes++ == 0) Cache().clear();
+  if (scopes++ == 0) {
+    Cache().clear();
+    populated = nullptr;
+  }
 }
 
 ParentCacheScope::~ParentCacheScope() {
-  if (--scopes == 0) Cache().clear();
+  if (--scopes == 0) {
+    Cache().clear();
+    populated = nullptr;
+  }
 }
 
 }  // namespace gbreak
