@@ -2,7 +2,18 @@
    function: [(identifier) (attribute)] @fn
    arguments: (argument_list (_) @value)) @report
  (#resolves-to? @fn "builtins.range" "torch.arange" "torch.zeros" "torch.ones" "torch.empty"
-                    "torch.randn" "torch.rand" "torch.linspace")
+                    "torch.randn" "torch.rand" "torch.linspace" "numpy.arange" "numpy.zeros"
+                    "numpy.ones" "numpy.empty")
  (#not-match? @value "^[a-z_]+\\s*=")
+ (#is-data-dependent? @value)
+ (#in-compiled-region? @report))
+
+; A size tuple with a data-dependent element: `np.zeros((n, np.sum(counts)))`,
+; `torch.zeros((b, lengths.max()))`.
+((call
+   function: [(identifier) (attribute)] @fn
+   arguments: (argument_list [(tuple (_) @value) (list (_) @value)])) @report
+ (#resolves-to? @fn "torch.zeros" "torch.ones" "torch.empty" "torch.randn" "torch.rand"
+                    "numpy.zeros" "numpy.ones" "numpy.empty")
  (#is-data-dependent? @value)
  (#in-compiled-region? @report))

@@ -119,8 +119,13 @@ def build_report(binary: str) -> dict:
         fp = [k for k in found if k not in broke]
         fn = [k for k in broke if k not in found]
         traced_lines = record.get("traced_lines")
+        # Any record entry on a statement (a frame Dynamo gave up on there, too) means Dynamo did
+        # not trace through it cleanly.
+        troubled = {(b["file"], lines.statement(b["file"], b["line"])) for b in record["breaks"]}
 
         def traced(key) -> bool:
+            if key in troubled:
+                return False
             if traced_lines is None:  # an older record: assume the worst
                 return True
             rel, (lo, hi) = key

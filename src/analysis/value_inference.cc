@@ -135,6 +135,27 @@ Value ValueOfAnnotation(std::string_view annotation) {
                                    "Optional[float]", "Optional[bool]", "Optional[str]",
                                    "int | None", "float | None", "bool | None", "str | None"};
   if (kScalars.contains(annotation)) return Value::Of(Value::kConstant);
+  // Containers of Python scalars: `tuple[int, int]`, `list[int]`, `Tuple[int, ...]`.
+  for (std::string_view prefix : {"tuple[", "Tuple[", "list[", "List[", "Sequence["}) {
+    if (!annotation.starts_with(prefix) || !annotation.ends_with("]")) continue;
+    std::string_view inner = annotation.substr(prefix.size(), annotation.size() - prefix.size() - 1);
+    bool scalars = !inner.empty();
+    size_t start = 0;
+    while (start <= inner.size()) {
+      size_t comma = inner.find(',', start);
+      std::string_view part = inner.substr(start, comma == std::string_view::npos
+                                                      ? std::string_view::npos
+                                                      : comma - start);
+      while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
+      while (!part.empty() && part.back() == ' ') part.remove_suffix(1);
+      if (part != "int" && part != "float" && part != "bool" && part != "str" && part != "...") {
+        scalars = false;
+      }
+      if (comma == std::string_view::npos) break;
+      start = comma + 1;
+    }
+    if (scalars) return Value::Of(Value::kConstant);
+  }
   return Value::Unknown();
 }
 
@@ -565,9 +586,36 @@ Value ValueInference::EvalNamedCall(TSNode call, const std::string& name, Scope&
     return Value::Unknown();
   }
   if (name.starts_with("numpy.")) {
-    Value argument = first_argument();
-    if (argument.Has(Value::kTensor)) return Value::Tensor(argument.assumed);
-    return Value::Unknown();
+    // Dynamo traces numpy through torch._numpy (trace_numpy, on by default): a numpy call makes
+    // an ndarray backed by a tensor, constant arguments or not (np.array([1, 2]) // n, np.sum).
+    // Only the dtype-like results fold to constants; numpy.random has its own rule (SE008).
+    if (name.starts_with("numpy.random.")) return Value::Unknown();
+    if (name == "numpy.dtype" || name == "numpy.iinfo" || name == "numpy.finfo" ||
+        name == "numpy.issubdtype") {
+      return Value::Of(Value::kConstant);
+    }
+    // On Python numbers the result is a one-element tensor Dynamo knows the value of
+    // (`float(np.sqrt(self.dim))` does not break on torch 2.13); an array built from a list or
+    // from another array is data (BigBird's `np.sum(np.array(plan)[:k])` used as a size breaks).
+    // Functions that make or reduce arrays: their arguments are arrays, whatever their kind here.
+    static const NameSet* kArrayMakers = new NameSet{
+        "numpy.array",  "numpy.asarray", "numpy.arange",  "numpy.zeros",  "numpy.ones",
+        "numpy.empty",  "numpy.full",    "numpy.concatenate", "numpy.stack", "numpy.linspace",
+        "numpy.sum",    "numpy.prod",    "numpy.cumsum",  "numpy.max",    "numpy.min",
+        "numpy.mean",   "numpy.argmax",  "numpy.argmin",  "numpy.where",  "numpy.nonzero",
+        "numpy.unique", "numpy.sort",    "numpy.argsort"};
+    if (kArrayMakers->contains(name)) return Value::Tensor();
+    bool scalar_constants = false;
+    for (TSNode argument : NamedChildren(arguments)) {
+      if (Is(argument, "comment")) continue;
+      if (Is(argument, "keyword_argument")) argument = Field(argument, "value");
+      if (Is(argument, "list") || Is(argument, "tuple") || Is(argument, "list_comprehension") ||
+          !Eval(argument, scope, depth).IsStatic()) {
+        return Value::Tensor();
+      }
+      scalar_constants = true;
+    }
+    return scalar_constants ? Value::Of(Value::kConstant) : Value::Tensor();
   }
   if (name.starts_with("torch.")) {
     if (Contains(TorchStatic(), name)) return Value::Of(Value::kConstant);
@@ -675,6 +723,9 @@ ValueInference::ClassInfo& ValueInference::ClassOf(TSNode class_definition) {
           Value v = Eval(right, scope, 0);
           // Module containers hold modules.
           if (Is(right, "call") && v.Has(Value::kModule)) v = Value::Of(Value::kModule);
+          // A number read out of data in __init__ (`int(np.log2(stride))`) is a plain Python
+          // number by the time anything is compiled: a guarded constant.
+          if (v.Has(Value::kDataScalar) && !v.Has(Value::kTensor)) v = Value::Of(Value::kConstant);
           ref.attributes[attr] = ref.attributes[attr].Join(v);
         }
       } else if (Is(node, "call")) {
@@ -700,8 +751,8 @@ ValueInference::ClassInfo& ValueInference::ClassOf(TSNode class_definition) {
 Value ValueInference::ReturnValue(TSNode function) {
   uint32_t key = ts_node_start_byte(function);
   if (auto it = returns_.find(key); it != returns_.end()) return it->second;
-  if (in_progress_.contains(key)) return Value::Unknown();
-  in_progress_.insert(key);
+  if (returns_in_progress_.contains(key)) return Value::Unknown();
+  returns_in_progress_.insert(key);
   Scope& scope = ScopeOf(function);
   Value joined;
   bool any_return = false;
@@ -726,7 +777,7 @@ Value ValueInference::ReturnValue(TSNode function) {
     PushNamedChildren(stack, node);
   }
   if (!any_return) joined = Value::Of(Value::kNone);
-  in_progress_.erase(key);
+  returns_in_progress_.erase(key);
   returns_[key] = joined;
   return joined;
 }
@@ -763,7 +814,10 @@ Value ValueInference::ArgumentsAtCalls(TSNode function, const std::string& param
   bool method = !ts_node_is_null(OwningClass(function));
   std::string callee = (method ? "self." : "") + DefinitionName(function, text_);
   Value joined;
+  TSNode owner = method ? OwningClass(function) : TSNode{};
   for (TSNode call : CallsNamed(callee)) {
+    // `self.maybe_pad(...)` in another class of the file calls that class's maybe_pad.
+    if (method && !SameNode(EnclosingClass(call), owner)) continue;
     TSNode arguments = Field(call, "arguments");
     Value argument;
     size_t index = 0;

@@ -73,6 +73,9 @@ class ValueInference {
   std::map<uint32_t, std::unique_ptr<ClassInfo>> classes_;   // by class start byte
   std::map<uint32_t, Value> returns_;                        // by function start byte
   std::set<uint32_t> in_progress_;                           // recursion guard (functions)
+  // Functions whose return value is being computed (a separate set: computing a return
+  // analyzes the function, which asks its callers for its parameters).
+  std::set<uint32_t> returns_in_progress_;
   std::map<std::string, std::vector<TSNode>> calls_by_name_;  // lazily built index
   bool calls_indexed_ = false;
 };

@@ -143,6 +143,62 @@ class Pool(nn.Module):
   EXPECT_TRUE(ValueOf(s, "a").assumed);
 }
 
+TEST(ValueInferenceTest, NumpyArraysAreTensorsUnderDynamo) {
+  // trace_numpy: an ndarray is a tensor; numpy on Python numbers folds (float(np.sqrt(16))).
+  ParsedSnippet s(R"(import numpy as np
+import torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.levels = int(np.log2(16))
+    def forward(self, x, plan):
+        a = np.array(plan) // 2
+        b = np.sum(a[:2])
+        c = np.sqrt(16)
+        d = self.levels
+        return x
+)");
+  EXPECT_TRUE(ValueOf(s, "a").IsTensor());
+  EXPECT_TRUE(ValueOf(s, "b").IsTensor());
+  EXPECT_TRUE(ValueOf(s, "c").IsStatic());
+  EXPECT_TRUE(ValueOf(s, "d").IsStatic());  // computed in __init__: a Python int when traced
+}
+
+TEST(ValueInferenceTest, ScalarContainerAnnotationsAreConstants) {
+  ParsedSnippet s(R"(import torch.nn as nn
+class M(nn.Module):
+    def forward(self, x, dims: tuple[int, int], sizes: list[int]):
+        h, w = dims
+        n = sizes
+        return x
+)");
+  EXPECT_TRUE(ValueOf(s, "h").IsStatic());
+  EXPECT_TRUE(ValueOf(s, "n").IsStatic());
+}
+
+TEST(ValueInferenceTest, HelperParametersWhileItsReturnValueIsComputed) {
+  // Analyzing forward asks for _row's return value, which analyzes _row, which asks forward's
+  // call for its parameters: the two questions must not block each other.
+  ParsedSnippet s(R"(import torch.nn as nn
+class A(nn.Module):
+    def forward(self, x):
+        for h in range(2):
+            y = self._row(x, h)
+        return y
+    def _row(self, t, k):
+        q = t
+        return 0
+class B(nn.Module):
+    def forward(self, x):
+        return self._row(3, 4)
+    def _row(self, t, k):
+        r = t
+        return 0
+)");
+  EXPECT_TRUE(ValueOf(s, "q").IsTensor());
+  EXPECT_TRUE(ValueOf(s, "r").IsStatic());  // only B's own calls count for B._row
+}
+
 TEST(ValueInferenceTest, UnknownStaysUnknown) {
   ParsedSnippet s("def g(a):\n    b = a.foo\n    return b\n");
   Value b = ValueOf(s, "b");
