@@ -12,8 +12,9 @@ compares per statement: a finding on a statement where Dynamo broke is a true po
 elsewhere a false positive; a Dynamo break with no finding is a false negative. The records also
 hold the library lines Dynamo traced (`traced_lines`), which splits the false positives in two:
 on a statement Dynamo traced through without breaking (gbreak is wrong about that code), and on
-one these inputs never reached (a break for other inputs, or code Dynamo never runs: the report
-cannot tell which). Precision is printed both ways.
+one Dynamo never traced: these inputs never reached it (a break for other inputs, or code Dynamo
+never runs: the report cannot tell which), or Dynamo gave up on the frame there. Precision is
+printed both ways.
 
 It fails on a false positive or false negative that tests/model_accuracy_baseline.json does not
 list with its reason, when an entry cannot be resolved, and when an entry run reads more than
@@ -141,7 +142,7 @@ def build_report(binary: str) -> dict:
             if key in fp_traced:  # traced in any run counts
                 report["fp_where"][label] = "traced"
             else:
-                report["fp_where"].setdefault(label, "not reached")
+                report["fp_where"].setdefault(label, "not traced")
         for rel, (lo, _) in fn:
             report["fn"].setdefault(f"{rel}:{lo}", []).append(name)
         report["models"].append({"name": name, "entry": record["entry"], "files": run["files"],
@@ -165,7 +166,7 @@ def format_report(r: dict, baseline: dict) -> list[str]:
         return f"{a / b:.3f}" if b else "-"
 
     out.append(f"ALL (statements x runs): TP {tp} FP {fp} ({fp_traced} on statements Dynamo traced "
-               f"through, {fp - fp_traced} on statements these inputs never reached) FN {fn}")
+               f"through, {fp - fp_traced} on statements it never traced) FN {fn}")
     out.append(f"  precision {ratio(tp, tp + fp)} (on code Dynamo ran: "
                f"{ratio(tp, tp + fp_traced)})  recall {ratio(tp, tp + fn)}")
     for kind, label in (("fp", "false positives"), ("fn", "false negatives")):
