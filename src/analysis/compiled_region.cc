@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <limits>
 
 #include "analysis/syntax_queries.h"
 
@@ -804,6 +805,82 @@ void CompiledRegion::AddClassMapForwards(
   }
 }
 
+namespace {
+
+bool IsLiteral(TSNode node) {
+  return Is(node, "none") || Is(node, "true") || Is(node, "false") || Is(node, "integer") ||
+         Is(node, "float") || Is(node, "string");
+}
+
+}  // namespace
+
+void CompiledRegion::SetDefaultedParameters(std::map<uint32_t, std::set<std::string>> defaulted) {
+  truth_cache_.SetDefaulted(std::move(defaulted));
+}
+
+std::vector<std::pair<std::string, int>> CompiledRegion::LiteralDefaults(TSNode function) const {
+  std::vector<std::pair<std::string, int>> out;
+  bool skip_self = !ts_node_is_null(OwningClass(function));
+  for (TSNode decorator : Decorators(function)) {
+    if (NodeText(ts_node_named_child(decorator, 0), text_) == "staticmethod") skip_self = false;
+  }
+  int position = skip_self ? -1 : 0;
+  bool keyword_only = false;
+  for (TSNode parameter : NamedChildren(Field(function, "parameters"))) {
+    if (Is(parameter, "list_splat_pattern") || Is(parameter, "keyword_separator") ||
+        Is(parameter, "dictionary_splat_pattern")) {
+      keyword_only = true;  // what follows can only be passed by keyword
+      continue;
+    }
+    if ((Is(parameter, "default_parameter") || Is(parameter, "typed_default_parameter")) &&
+        IsLiteral(Field(parameter, "value"))) {
+      out.emplace_back(std::string(NodeText(Field(parameter, "name"), text_)),
+                       keyword_only ? std::numeric_limits<int>::max() : position);
+    }
+    ++position;
+  }
+  return out;
+}
+
+void CompiledRegion::AddCallSites(TSNode call, const std::vector<std::string>& owner_bases,
+                                  const std::function<std::string(const std::string&)>& qualify,
+                                  std::vector<CallSite>* out) {
+  CallSite site;
+  for (TSNode argument : NamedChildren(Field(call, "arguments"))) {
+    if (Is(argument, "keyword_argument")) {
+      site.keywords.emplace_back(NodeText(Field(argument, "name"), text_));
+    } else if (Is(argument, "list_splat") || Is(argument, "dictionary_splat")) {
+      site.splat = true;
+    } else if (!Is(argument, "comment")) {
+      ++site.positional;
+    }
+  }
+  TSNode callee = CalleeOf(call);
+  if (!ts_node_is_null(callee)) {
+    site.callee = QualifiedName(callee);
+    site.local = true;
+    out->push_back(std::move(site));
+    return;
+  }
+  TSNode expression = Field(call, "function");
+  TSNode object = Is(expression, "attribute") ? Field(expression, "object") : TSNode{};
+  bool on_self = IsSelf(object, text_);
+  bool on_super = Is(object, "call") && NodeText(Field(object, "function"), text_) == "super";
+  if (on_self || on_super) {
+    std::string method(NodeText(Field(expression, "attribute"), text_));
+    for (const std::string& base : owner_bases) {
+      site.callee = base + "." + method;
+      out->push_back(site);
+    }
+    return;
+  }
+  for (const std::string& name : QualifiedNames(expression, text_, imports_)) {
+    if (name.starts_with("builtins.") || name.starts_with("torch.")) continue;
+    site.callee = qualify(name);
+    out->push_back(site);
+  }
+}
+
 ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::string& module,
                                         bool is_package) {
   ComputeReachable();
@@ -902,9 +979,11 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
     TSNode owner = OwningClass(function);
     std::vector<std::string> owner_bases;
     if (!ts_node_is_null(owner)) owner_bases = summary.classes[DefinitionName(owner, text_)];
+    f.literal_defaults = LiteralDefaults(function);
     for (TSNode call : CallsIn(function)) {
       for (TSNode target : LocalTargetsOf(call)) f.local_callees.push_back(QualifiedName(target));
       AddExternalTargets(call, owner, owner_bases, qualify, module, &f.external_callees);
+      AddCallSites(call, owner_bases, qualify, &f.calls);
     }
     // A module's methods call its submodules (self.attn(...), for layer in self.layers: ...).
     if (!ts_node_is_null(owner)) {

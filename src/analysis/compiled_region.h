@@ -79,6 +79,9 @@ class CompiledRegion {
 
   // This file's part of the program-wide call graph (`module` is its dotted name).
   ModuleSummary Summarize(const std::string& path, const std::string& module, bool is_package);
+  // Parameters the program-wide graph found no call in the region passes (function start byte
+  // -> names): conditions on them fold to their defaults (`if ddp_cache_data is not None:`).
+  void SetDefaultedParameters(std::map<uint32_t, std::set<std::string>> defaulted);
 
   // Classes instantiated into `self.<attr>` in a class's __init__ (the callee expressions:
   // `Linear`, `nn.LSTM`, `Block` of `ModuleList([Block(c) ...])`), by attribute.
@@ -135,6 +138,13 @@ class CompiledRegion {
   void AddClassMapForwards(std::string_view map,
                            const std::function<std::string(const std::string&)>& qualify,
                            FunctionSummary* f) const;
+  // The parameters of `function` with a literal default, with the position a caller passes
+  // them at (self not counted; keyword-only ones at INT_MAX).
+  std::vector<std::pair<std::string, int>> LiteralDefaults(TSNode function) const;
+  // What `call` passes, for each function it may call outside this file's own resolution.
+  void AddCallSites(TSNode call, const std::vector<std::string>& owner_bases,
+                    const std::function<std::string(const std::string&)>& qualify,
+                    std::vector<CallSite>* out);
   // Records `torch.compiler.disable(...)` applied through an assignment.
   void NoteDisabledAssignment(TSNode disable_call);
   bool IsReferencedIn(TSNode outer, TSNode nested) const;

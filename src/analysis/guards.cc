@@ -86,7 +86,10 @@ class Evaluator {
       TSNode function = Field(node, "function");
       return NameTruth(function);
     }
-    if (type == "comparison_operator") return DtypeTestTruth(node);
+    if (type == "comparison_operator") {
+      Truth none_test = NoneTestTruth(node);
+      return none_test != Truth::kUnknown ? none_test : DtypeTestTruth(node);
+    }
     if (type == "attribute") {
       if (NodeText(Field(node, "attribute"), text_) == "training") {
         return mode_ == Mode::kTrain ? Truth::kTrue : Truth::kFalse;
@@ -139,6 +142,40 @@ class Evaluator {
       if (name == "torch.float16" || name == "torch.half" || name == "torch.bfloat16") return true;
     }
     return false;
+  }
+
+  // `p is None` / `p is not None` on a parameter never assigned in its function that holds its
+  // literal default (DynamicCache.__init__'s `if ddp_cache_data is not None:` when no call in
+  // the region passes ddp_cache_data).
+  Truth NoneTestTruth(TSNode comparison) {
+    if (NamedChildCount(comparison) != 2) return Truth::kUnknown;
+    TSNode left = ts_node_named_child(comparison, 0);
+    TSNode right = ts_node_named_child(comparison, 1);
+    if (!Is(left, "identifier") || !Is(right, "none")) return Truth::kUnknown;
+    std::string op(NodeText(comparison, text_).substr(
+        ts_node_end_byte(left) - ts_node_start_byte(comparison),
+        ts_node_start_byte(right) - ts_node_end_byte(left)));
+    std::erase(op, ' ');
+    if (op != "is" && op != "isnot") return Truth::kUnknown;
+    TSNode function = EnclosingFunction(comparison);
+    if (ts_node_is_null(function)) return Truth::kUnknown;
+    std::string_view name = NodeText(left, text_);
+    // Reassigned anywhere in the function: its value is not the default's.
+    std::vector<TSNode> stack{Field(function, "body")};
+    while (!stack.empty()) {
+      TSNode n = stack.back();
+      stack.pop_back();
+      if (Is(n, "function_definition") || Is(n, "class_definition")) continue;
+      if ((Is(n, "assignment") || Is(n, "augmented_assignment")) &&
+          NodeText(Field(n, "left"), text_) == name) {
+        return Truth::kUnknown;
+      }
+      PushNamedChildren(stack, n);
+    }
+    TSNode value = HeldDefault(function, name, /*require_call=*/true);
+    if (ts_node_is_null(value)) return Truth::kUnknown;
+    bool is_none = Is(value, "none");
+    return (op == "is") == is_none ? Truth::kTrue : Truth::kFalse;
   }
 
   // `x.dtype == torch.float16` in a float32 run: BART's
@@ -210,8 +247,18 @@ class Evaluator {
   // A parameter whose default is a literal, when no call in this file passes it. Only for helpers
   // and constructors: an entry's caller is outside this file.
   Truth ParameterDefaultTruth(TSNode function, std::string_view name, int depth) {
+    TSNode value = HeldDefault(function, name);
+    return ts_node_is_null(value) ? Truth::kUnknown : Eval(value, depth + 1);
+  }
+
+  // The literal default a parameter holds, when no call that could pass it does: calls in this
+  // file (f(...), self.f(...), Class(...) for a constructor), or, when the program-wide graph
+  // says so, every call in the compiled region. Null otherwise.
+  // With `require_call`, a function nothing in the file calls does not count (its callers may
+  // be in other files and pass it).
+  TSNode HeldDefault(TSNode function, std::string_view name, bool require_call = false) {
     std::string function_name = DefinitionName(function, text_);
-    if (function_name == "forward") return Truth::kUnknown;
+    if (function_name == "forward") return TSNode{};
     TSNode parameters = Field(function, "parameters");
     TSNode value{};
     size_t position = 0;
@@ -225,7 +272,11 @@ class Evaluator {
         found = true;
       }
     }
-    if (!found || !IsLiteral(value)) return Truth::kUnknown;
+    if (!found || !IsLiteral(value)) return TSNode{};
+    // No call the program-wide graph reached passes it (calls from other modules included).
+    if (cache_ != nullptr && cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
+      return value;
+    }
     TSNode owner = OwningClass(function);
     if (!ts_node_is_null(owner) && position > 0) --position;  // self
     // The calls that could pass it: f(...), self.f(...), or Class(...) for a constructor.
@@ -237,23 +288,25 @@ class Evaluator {
     while (!ts_node_is_null(ParentOf(root))) root = ParentOf(root);
     TruthCache local;  // without a file-wide cache, index this once
     TruthCache* index = cache_ != nullptr ? cache_ : &local;
-    for (TSNode n : index->CallsTo(root, text_, callee)) {
+    const std::vector<TSNode>& calls = index->CallsTo(root, text_, callee);
+    if (require_call && calls.empty()) return TSNode{};
+    for (TSNode n : calls) {
       {
         TSNode arguments = Field(n, "arguments");
         size_t positional = 0;
         for (TSNode a : NamedChildren(arguments)) {
           if (Is(a, "keyword_argument")) {
-            if (NodeText(Field(a, "name"), text_) == name) return Truth::kUnknown;
+            if (NodeText(Field(a, "name"), text_) == name) return TSNode{};
           } else if (Is(a, "list_splat") || Is(a, "dictionary_splat")) {
-            return Truth::kUnknown;
+            return TSNode{};
           } else if (!Is(a, "comment")) {
             ++positional;
           }
         }
-        if (positional > position) return Truth::kUnknown;
+        if (positional > position) return TSNode{};
       }
     }
-    return Eval(value, depth + 1);
+    return value;
   }
 
   // `self.debug` assigned once in __init__, to a literal or a parameter with a literal default.

@@ -2,6 +2,7 @@
 #define GBREAK_ANALYSIS_GUARDS_H_
 
 #include <map>
+#include <set>
 #include <string_view>
 #include <string>
 #include <tuple>
@@ -36,6 +37,17 @@ class TruthCache {
     return it == exits_.end() ? nullptr : &it->second;
   }
   void PutExit(TSNode block, Mode mode, uint32_t start) { exits_[Key(block, mode)] = start; }
+  // Parameters the program-wide call graph found no call in the region passes (function start
+  // byte -> names): they hold their literal default. Setting them forgets what was folded.
+  void SetDefaulted(std::map<uint32_t, std::set<std::string>> defaulted) {
+    defaulted_ = std::move(defaulted);
+    truths_.clear();
+    exits_.clear();
+  }
+  bool IsDefaulted(uint32_t function_start, const std::string& name) const {
+    auto it = defaulted_.find(function_start);
+    return it != defaulted_.end() && it->second.contains(name);
+  }
   // The calls of the file by their callee's text (`f`, `self.f`, `Net`), indexed on first use:
   // folding a defaulted parameter asks for a function's call sites once per condition.
   const std::vector<TSNode>& CallsTo(TSNode root, std::string_view text, std::string_view callee);
@@ -46,6 +58,7 @@ class TruthCache {
   }
   std::map<std::tuple<const void*, uint32_t, int>, Truth> truths_;
   std::map<std::tuple<const void*, uint32_t, int>, uint32_t> exits_;
+  std::map<uint32_t, std::set<std::string>> defaulted_;
   bool calls_indexed_ = false;
   std::map<std::string, std::vector<TSNode>, std::less<>> calls_by_callee_;
 };

@@ -1,5 +1,6 @@
 #include "program/program_graph.h"
 
+#include <algorithm>
 #include <cctype>
 #include <deque>
 #include <string_view>
@@ -269,6 +270,40 @@ std::set<std::pair<std::string, std::string>> ProgramGraph::Reachable() const {
   std::set<std::pair<std::string, std::string>> out;
   for (const auto& [function, parent] : ReachableFrom(entries, nothing_to_load, nullptr)) {
     out.emplace(modules_[function.first].path, function.second);
+  }
+  return out;
+}
+
+std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
+    const std::map<FunctionRef, FunctionRef>& reached) const {
+  // Every reached call site, by the function it calls.
+  std::map<FunctionRef, std::vector<const CallSite*>> sites;
+  for (const auto& [caller, parent] : reached) {
+    const FunctionSummary* f = Find(caller.first, caller.second);
+    if (f == nullptr) continue;
+    for (const CallSite& call : f->calls) {
+      FunctionRef target;
+      if (call.local) {
+        target = {caller.first, call.callee};
+      } else if (!Resolve(call.callee, &target.first, &target.second)) {
+        continue;
+      }
+      if (reached.contains(target)) sites[target].push_back(&call);
+    }
+  }
+  std::map<FunctionRef, std::set<std::string>> out;
+  for (const auto& [function, calls] : sites) {
+    const FunctionSummary* f = Find(function.first, function.second);
+    if (f == nullptr || f->literal_defaults.empty() || f->entry) continue;
+    for (const auto& [name, position] : f->literal_defaults) {
+      bool passed = false;
+      for (const CallSite* call : calls) {
+        passed = passed || call->splat || call->positional > position ||
+                 std::find(call->keywords.begin(), call->keywords.end(), name) !=
+                     call->keywords.end();
+      }
+      if (!passed) out[function].insert(name);
+    }
   }
   return out;
 }

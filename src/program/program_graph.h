@@ -11,6 +11,15 @@
 
 namespace gbreak {
 
+// One call a function makes, as far as which of the callee's parameters it passes goes.
+struct CallSite {
+  std::string callee;       // as in local_callees / external_callees (no "()" suffixes)
+  bool local = false;       // a function of the same module
+  int positional = 0;       // positional arguments
+  std::vector<std::string> keywords;
+  bool splat = false;       // *args or **kwargs: passes anything
+};
+
 // What the program-wide call graph needs from one function, gathered while its file was parsed
 // (files are never parsed twice).
 struct FunctionSummary {
@@ -28,6 +37,10 @@ struct FunctionSummary {
   // A closure that runs in place of the function it wraps (functools.wraps, or it calls the
   // function its maker was given): what a decorated call ends up running.
   bool wrapper = false;
+  // Parameters with a literal default (`ddp_cache_data=None`), by name, with their position
+  // among the arguments a caller passes (self not counted).
+  std::vector<std::pair<std::string, int>> literal_defaults;
+  std::vector<CallSite> calls;
   std::vector<std::string> local_callees;     // functions of the same module it calls
   // Qualified names it calls elsewhere. A trailing "()" per call of the result: a decorator
   // `@pkg.timed` makes the decorated function call "pkg.timed()", the wrapper timed returns.
@@ -103,6 +116,13 @@ class ProgramGraph {
   // class, the function itself otherwise.
   bool ResolveEntry(const std::string& qualified, FunctionRef* entry, const ModuleProbe* probe,
                     std::set<std::string>* wanted) const;
+
+  // For each reached function, the parameters with a literal default that no reached call site
+  // passes (every call of DynamicCache(...) in a model omits `ddp_cache_data`): within the
+  // compiled region they hold their default. Functions no reached call site calls (entries) are
+  // left out: their callers are outside the region.
+  std::map<FunctionRef, std::set<std::string>> DefaultedParameters(
+      const std::map<FunctionRef, FunctionRef>& reached) const;
 
   // True when `qualified` resolves to a function disabled for Dynamo.
   bool IsDisabled(const std::string& qualified) const {

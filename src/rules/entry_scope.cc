@@ -154,10 +154,16 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached) {
     const FunctionSummary* f = graph_.Find(function.first, function.second);
     if (f != nullptr) ranges[function.first].emplace_back(f->start_byte, f->end_byte);
   }
+  // Parameters no reached call passes hold their defaults (DynamicCache's ddp_cache_data=None).
+  std::vector<std::map<uint32_t, std::set<std::string>>> defaulted(prepared_.size());
+  for (auto& [function, names] : graph_.DefaultedParameters(reached)) {
+    const FunctionSummary* f = graph_.Find(function.first, function.second);
+    if (f != nullptr) defaulted[function.first][f->start_byte] = std::move(names);
+  }
   results_.resize(prepared_.size());
   ParallelFor(prepared_.size(), static_cast<int>(checkers_.size()), [&](size_t worker, size_t m) {
     std::sort(ranges[m].begin(), ranges[m].end());
-    results_[m] = Checker(worker).Finish(*prepared_[m], &ranges[m]);
+    results_[m] = Checker(worker).Finish(*prepared_[m], &ranges[m], std::move(defaulted[m]));
   });
   prepared_.clear();
 }

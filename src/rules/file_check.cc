@@ -138,9 +138,11 @@ std::unique_ptr<PreparedFile> FileChecker::Prepare(const std::string& path,
 }
 
 FileCheckResult FileChecker::Finish(PreparedFile& file,
-                                    const std::vector<std::pair<uint32_t, uint32_t>>* ranges) {
+                                    const std::vector<std::pair<uint32_t, uint32_t>>* ranges,
+                                    std::map<uint32_t, std::set<std::string>> defaulted) {
   FileCheckResult result = std::move(file.result);
   if (file.facts != nullptr) {
+    if (!defaulted.empty()) file.facts->region().SetDefaultedParameters(std::move(defaulted));
     ParentCacheScope parents;  // the tree is freed only after the scope
     absl::Time start = absl::Now();
     TSNode root = ts_tree_root_node(file.tree.get());

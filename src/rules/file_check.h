@@ -3,6 +3,8 @@
 
 #include <cstdint>
 #include <string>
+#include <map>
+#include <set>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -60,10 +62,12 @@ class FileChecker {
 
   // The two halves of Check, for entry runs: Prepare reads, parses, checks encoding and syntax
   // and summarizes the file for the call graph; Finish runs the rules, only within `ranges`
-  // (byte ranges) when given, and drops the tree.
+  // (byte ranges) when given, and drops the tree. `defaulted`: parameters no call in the region
+  // passes (function start byte -> names), from the program-wide graph.
   std::unique_ptr<PreparedFile> Prepare(const std::string& path, const std::string& module);
   FileCheckResult Finish(PreparedFile& file,
-                         const std::vector<std::pair<uint32_t, uint32_t>>* ranges);
+                         const std::vector<std::pair<uint32_t, uint32_t>>* ranges,
+                         std::map<uint32_t, std::set<std::string>> defaulted = {});
 
  private:
   void CheckEncoding(const SourceFile& source, FileCheckResult& result) const;

@@ -106,6 +106,29 @@ def f(h):
   }
 }
 
+TEST(GuardsTest, NoneTestsOnParametersNoCallerPasses) {
+  ParsedSnippet s(R"(def helper(x, mask=None):
+    if mask is not None:
+        a()
+    if mask is None:
+        b()
+    return x
+def passed(x, mask=None):
+    if mask is not None:
+        c()
+def uncalled(x, mask=None):
+    if mask is not None:
+        d()
+def f(x):
+    helper(x)
+    passed(x, x > 0)
+)");
+  EXPECT_TRUE(Guarded(s, "a()"));    // every call of helper omits mask
+  EXPECT_FALSE(Guarded(s, "b()"));
+  EXPECT_FALSE(Guarded(s, "c()"));   // a call passes it
+  EXPECT_FALSE(Guarded(s, "d()"));   // no call in the file: callers elsewhere may pass it
+}
+
 TEST(GuardsTest, UnknownConditionsGuardNothing) {
   ParsedSnippet s("def f(x):\n    if x.sum() > 0:\n        a()\n    else:\n        b()\n");
   EXPECT_FALSE(Guarded(s, "a()"));

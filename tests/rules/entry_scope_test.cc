@@ -264,6 +264,56 @@ TEST(EntryScopeTest, CallsOfDisabledFunctionsOfOtherModules) {
   EXPECT_THAT(found, ElementsAre("project/app/model.py:6"));
 }
 
+// DynamicCache's `if ddp_cache_data is not None:` in transformers: no call in the region passes
+// the parameter, so the branch is not traced; a call outside the region does not count.
+TEST(EntryScopeTest, ParametersNoReachedCallPassesHoldTheirDefaults) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/cache.py",
+            "class Cache:\n"
+            "    def __init__(self, data=None, config=None):\n"
+            "        if data is not None:\n"
+            "            print('legacy data')\n"
+            "        self.config = config\n"
+            "def from_legacy(data):\n"
+            "    return Cache(data)\n");
+  dir.Write("project/app/model.py",
+            "from .cache import Cache\n"
+            "class Net:\n"
+            "    def forward(self, x):\n"
+            "        cache = Cache(config=1)\n"
+            "        return x\n"
+            "class Legacy:\n"
+            "    def forward(self, x):\n"
+            "        cache = Cache(x)\n"
+            "        return x\n");
+  std::vector<Rule> rules;
+  Rule rule = testing::QueryRule(
+      "SE001", "print-call",
+      R"(((call function: (identifier) @f (#eq? @f "print")) @report
+          (#in-compiled-region? @report)))");
+  rule.predicates = {"in-compiled-region"};
+  rules.push_back(std::move(rule));
+  absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(std::move(rules));
+  ASSERT_TRUE(engine.ok()) << engine.status();
+  auto lines = [&](const std::string& entry) {
+    EntryScopeOptions options;
+    options.entries = {entry};
+    options.project_roots = {dir.Join("project")};
+    EntryScopeResult result = CheckFromEntries(options, **engine, FileCheckOptions{});
+    std::vector<std::string> found;
+    for (const FileCheckResult& r : result.results) {
+      for (const Finding& f : r.findings) {
+        found.push_back(f.path.substr(dir.path().size() + 1) + ":" +
+                        std::to_string(f.start.line));
+      }
+    }
+    return found;
+  };
+  EXPECT_THAT(lines("app.model:Net"), IsEmpty());
+  EXPECT_THAT(lines("app.model:Legacy"), ElementsAre("project/app/cache.py:4"));
+}
+
 TEST(EntryScopeTest, UnknownEntriesAreErrorsNamingWhatIsMissing) {
   testing::TempDir dir;
   WriteLibrary(dir);
