@@ -107,6 +107,27 @@ EntryRun RunEntries(const testing::TempDir& dir, std::vector<std::string> entrie
   return run;
 }
 
+// "relative/path:line" of every finding of an entry run with one rule.
+std::vector<std::string> FindingsWithRule(const testing::TempDir& dir, const std::string& entry,
+                                          Rule rule) {
+  std::vector<Rule> rules;
+  rules.push_back(std::move(rule));
+  absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(std::move(rules));
+  EXPECT_TRUE(engine.ok()) << engine.status();
+  if (!engine.ok()) return {};
+  EntryScopeOptions options;
+  options.entries = {entry};
+  options.project_roots = {dir.Join("project")};
+  EntryScopeResult result = CheckFromEntries(options, **engine, FileCheckOptions{});
+  std::vector<std::string> found;
+  for (const FileCheckResult& r : result.results) {
+    for (const Finding& f : r.findings) {
+      found.push_back(f.path.substr(dir.path().size() + 1) + ":" + std::to_string(f.start.line));
+    }
+  }
+  return found;
+}
+
 TEST(ModuleLocatorTest, FindsPackagesAndModulesInRootOrder) {
   testing::TempDir dir;
   dir.Write("project/pkg/__init__.py", "");
@@ -244,24 +265,10 @@ TEST(EntryScopeTest, CallsOfDisabledFunctionsOfOtherModules) {
             "    def forward(self, x):\n"
             "        x = plain(x)\n"
             "        return kernels.fused(x)\n");
-  std::vector<Rule> rules;
   Rule rule = testing::QueryRule("EB002", "disabled-function-call",
                                  R"(((call) @report (#calls-disabled? @report)))");
   rule.predicates = {"calls-disabled"};
-  rules.push_back(std::move(rule));
-  absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(std::move(rules));
-  ASSERT_TRUE(engine.ok()) << engine.status();
-  EntryScopeOptions options;
-  options.entries = {"app.model:Net"};
-  options.project_roots = {dir.Join("project")};
-  EntryScopeResult result = CheckFromEntries(options, **engine, FileCheckOptions{});
-  std::vector<std::string> found;
-  for (const FileCheckResult& r : result.results) {
-    for (const Finding& f : r.findings) {
-      found.push_back(f.path.substr(dir.path().size() + 1) + ":" + std::to_string(f.start.line));
-    }
-  }
-  EXPECT_THAT(found, ElementsAre("project/app/model.py:6"));
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", rule), ElementsAre("project/app/model.py:6"));
 }
 
 // DynamicCache's `if ddp_cache_data is not None:` in transformers: no call in the region passes
@@ -287,31 +294,14 @@ TEST(EntryScopeTest, ParametersNoReachedCallPassesHoldTheirDefaults) {
             "    def forward(self, x):\n"
             "        cache = Cache(x)\n"
             "        return x\n");
-  std::vector<Rule> rules;
   Rule rule = testing::QueryRule(
       "SE001", "print-call",
       R"(((call function: (identifier) @f (#eq? @f "print")) @report
           (#in-compiled-region? @report)))");
   rule.predicates = {"in-compiled-region"};
-  rules.push_back(std::move(rule));
-  absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(std::move(rules));
-  ASSERT_TRUE(engine.ok()) << engine.status();
-  auto lines = [&](const std::string& entry) {
-    EntryScopeOptions options;
-    options.entries = {entry};
-    options.project_roots = {dir.Join("project")};
-    EntryScopeResult result = CheckFromEntries(options, **engine, FileCheckOptions{});
-    std::vector<std::string> found;
-    for (const FileCheckResult& r : result.results) {
-      for (const Finding& f : r.findings) {
-        found.push_back(f.path.substr(dir.path().size() + 1) + ":" +
-                        std::to_string(f.start.line));
-      }
-    }
-    return found;
-  };
-  EXPECT_THAT(lines("app.model:Net"), IsEmpty());
-  EXPECT_THAT(lines("app.model:Legacy"), ElementsAre("project/app/cache.py:4"));
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", rule), IsEmpty());
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Legacy", rule),
+              ElementsAre("project/app/cache.py:4"));
 }
 
 TEST(EntryScopeTest, UnknownEntriesAreErrorsNamingWhatIsMissing) {
