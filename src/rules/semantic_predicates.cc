@@ -307,6 +307,58 @@ std::optional<Confidence> IsRnnModulePredicate(const MatchContext& context,
   return std::nullopt;
 }
 
+// A string that formats a tensor's value: an f-string with a tensor in an interpolation, or
+// `"...".format(t)`.
+bool FormatsTensor(const MatchContext& context, TSNode value) {
+  if (Is(value, "string")) {
+    for (TSNode part : NamedChildren(value)) {
+      if (!Is(part, "interpolation")) continue;
+      TSNode expression = ts_node_named_child(part, 0);
+      if (!ts_node_is_null(expression) &&
+          context.facts->values().Evaluate(expression).IsTensor()) {
+        return true;
+      }
+    }
+    return false;
+  }
+  if (Is(value, "call")) {
+    TSNode function = Field(value, "function");
+    if (!Is(function, "attribute") || !Is(Field(function, "object"), "string") ||
+        NodeText(Field(function, "attribute"), context.text) != "format") {
+      return false;
+    }
+    for (TSNode argument : NamedChildren(Field(value, "arguments"))) {
+      if (Is(argument, "keyword_argument")) argument = Field(argument, "value");
+      if (context.facts->values().Evaluate(argument).IsTensor()) return true;
+    }
+  }
+  return false;
+}
+
+// `text` names a local assigned only strings that format a tensor (`s = f"mean={m}"`).
+std::optional<Confidence> IsTensorString(const MatchContext& context,
+                                         const std::vector<PredicateArgument>& args) {
+  TSNode identifier = args[0].node;
+  TSNode function = EnclosingFunction(identifier);
+  if (ts_node_is_null(function)) return std::nullopt;
+  std::string_view name = NodeText(identifier, context.text);
+  bool any = false;
+  std::vector<TSNode> stack{Field(function, "body")};
+  while (!stack.empty()) {
+    TSNode node = stack.back();
+    stack.pop_back();
+    if (Is(node, "function_definition") || Is(node, "class_definition")) continue;
+    if ((Is(node, "assignment") || Is(node, "augmented_assignment")) &&
+        NodeText(Field(node, "left"), context.text) == name) {
+      if (!FormatsTensor(context, Field(node, "right"))) return std::nullopt;
+      any = true;
+    }
+    PushNamedChildren(stack, node);
+  }
+  if (!any) return std::nullopt;
+  return Confidence::kLikely;
+}
+
 }  // namespace
 
 const std::vector<SemanticPredicate>& AllSemanticPredicates() {
@@ -347,6 +399,10 @@ const std::vector<SemanticPredicate>& AllSemanticPredicates() {
        "like is-data-dependent, but a name holding a value read out of tensor data (flag = "
        "x.item(); if flag:) does not count: Dynamo broke where it was read",
        1, 0, &IsDataDependentTest},
+      {"is-tensor-string",
+       "the captured name is a local assigned only strings formatted from a tensor (an f-string "
+       "or str.format with a tensor argument)",
+       1, 0, &IsTensorString},
       {"is-rnn-module",
        "the captured expression is an nn.LSTM / nn.GRU / nn.RNN: `self.<attr>` built as one in "
        "__init__, or a parameter every caller in the file passes such an attribute to",
