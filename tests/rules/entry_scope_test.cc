@@ -304,6 +304,31 @@ TEST(EntryScopeTest, ParametersNoReachedCallPassesHoldTheirDefaults) {
               ElementsAre("project/app/cache.py:4"));
 }
 
+// transformers-style config-selected classes: `self.attn = ATTENTION_CLASSES[config.impl](config)`
+// with the map in another module. Every class of the map is a candidate.
+TEST(EntryScopeTest, ConfigSelectedClassMapsAreFollowed) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/attention.py",
+            "class Eager:\n"
+            "    def forward(self, x):\n"
+            "        print('eager')\n"
+            "class Sdpa:\n"
+            "    def forward(self, x):\n"
+            "        return x\n"
+            "ATTENTION_CLASSES = {'eager': Eager, 'sdpa': Sdpa}\n");
+  dir.Write("project/app/model.py",
+            "from .attention import ATTENTION_CLASSES\n"
+            "class Block:\n"
+            "    def __init__(self, config):\n"
+            "        self.attn = ATTENTION_CLASSES[config.impl](config)\n"
+            "    def forward(self, x):\n"
+            "        return self.attn(x)\n");
+  EntryRun run = RunEntries(dir, {"app.model:Block"});
+  EXPECT_THAT(run.errors, IsEmpty());
+  EXPECT_THAT(run.findings, ElementsAre("project/app/attention.py:3 SE001"));
+}
+
 TEST(EntryScopeTest, UnknownEntriesAreErrorsNamingWhatIsMissing) {
   testing::TempDir dir;
   WriteLibrary(dir);
