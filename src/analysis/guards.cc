@@ -248,38 +248,48 @@ class Evaluator {
   // and constructors: an entry's caller is outside this file.
   Truth ParameterDefaultTruth(TSNode function, std::string_view name, int depth) {
     TSNode value = HeldDefault(function, name);
-    return ts_node_is_null(value) ? Truth::kUnknown : Eval(value, depth + 1);
+    if (!ts_node_is_null(value)) return Eval(value, depth + 1);
+    // Every call of the file passes the same literal, or leaves the same literal default:
+    // `Block(debug=False)` with `def __init__(self, debug=False)`.
+    ParameterCalls calls = CallsPassing(function, name);
+    if (!calls.literal_default || calls.splat || calls.calls.empty()) return Truth::kUnknown;
+    Truth agreed = Eval(calls.default_value, depth + 1);
+    for (TSNode passed : calls.passed) {
+      if (ts_node_is_null(passed)) continue;  // this call leaves the default
+      if (!IsLiteral(passed) || Eval(passed, depth + 1) != agreed) return Truth::kUnknown;
+    }
+    return agreed;
   }
 
-  // The literal default a parameter holds, when no call that could pass it does: calls in this
-  // file (f(...), self.f(...), Class(...) for a constructor), or, when the program-wide graph
-  // says so, every call in the compiled region. Null otherwise.
-  // With `require_call`, a function nothing in the file calls does not count (its callers may
-  // be in other files and pass it).
-  TSNode HeldDefault(TSNode function, std::string_view name, bool require_call = false) {
+  // What the calls of this file pass for one parameter of `function`.
+  struct ParameterCalls {
+    bool literal_default = false;
+    TSNode default_value{};
+    std::vector<TSNode> calls;   // f(...), self.f(...), or Class(...) for a constructor
+    std::vector<TSNode> passed;  // per call: the argument given for it, null when left out
+    bool splat = false;          // some call passes *args / **kwargs: it may pass anything
+  };
+
+  ParameterCalls CallsPassing(TSNode function, std::string_view name) {
+    ParameterCalls out;
     std::string function_name = DefinitionName(function, text_);
-    if (function_name == "forward") return TSNode{};
+    if (function_name == "forward") return out;
     TSNode parameters = Field(function, "parameters");
-    TSNode value{};
     size_t position = 0;
     bool found = false;
     for (uint32_t i = 0; i < NamedChildCount(parameters) && !found; ++i) {
       TSNode p = ts_node_named_child(parameters, i);
       if ((Is(p, "default_parameter") || Is(p, "typed_default_parameter")) &&
           NodeText(Field(p, "name"), text_) == name) {
-        value = Field(p, "value");
+        out.default_value = Field(p, "value");
         position = i;
         found = true;
       }
     }
-    if (!found || !IsLiteral(value)) return TSNode{};
-    // No call the program-wide graph reached passes it (calls from other modules included).
-    if (cache_ != nullptr && cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
-      return value;
-    }
+    if (!found || !IsLiteral(out.default_value)) return out;
+    out.literal_default = true;
     TSNode owner = OwningClass(function);
     if (!ts_node_is_null(owner) && position > 0) --position;  // self
-    // The calls that could pass it: f(...), self.f(...), or Class(...) for a constructor.
     std::string callee = function_name;
     if (!ts_node_is_null(owner)) {
       callee = function_name == "__init__" ? DefinitionName(owner, text_) : "self." + callee;
@@ -288,25 +298,43 @@ class Evaluator {
     while (!ts_node_is_null(ParentOf(root))) root = ParentOf(root);
     TruthCache local;  // without a file-wide cache, index this once
     TruthCache* index = cache_ != nullptr ? cache_ : &local;
-    const std::vector<TSNode>& calls = index->CallsTo(root, text_, callee);
-    if (require_call && calls.empty()) return TSNode{};
-    for (TSNode n : calls) {
-      {
-        TSNode arguments = Field(n, "arguments");
-        size_t positional = 0;
-        for (TSNode a : NamedChildren(arguments)) {
-          if (Is(a, "keyword_argument")) {
-            if (NodeText(Field(a, "name"), text_) == name) return TSNode{};
-          } else if (Is(a, "list_splat") || Is(a, "dictionary_splat")) {
-            return TSNode{};
-          } else if (!Is(a, "comment")) {
-            ++positional;
-          }
+    out.calls = index->CallsTo(root, text_, callee);
+    for (TSNode call : out.calls) {
+      TSNode given{};
+      size_t positional = 0;
+      for (TSNode a : NamedChildren(Field(call, "arguments"))) {
+        if (Is(a, "keyword_argument")) {
+          if (NodeText(Field(a, "name"), text_) == name) given = Field(a, "value");
+        } else if (Is(a, "list_splat") || Is(a, "dictionary_splat")) {
+          out.splat = true;
+        } else if (!Is(a, "comment")) {
+          if (positional == position) given = a;
+          ++positional;
         }
-        if (positional > position) return TSNode{};
       }
+      out.passed.push_back(given);
     }
-    return value;
+    return out;
+  }
+
+  // The literal default a parameter holds, when no call that could pass it does: calls in this
+  // file (f(...), self.f(...), Class(...) for a constructor), or, when the program-wide graph
+  // says so, every call in the compiled region. Null otherwise.
+  // With `require_call`, a function nothing in the file calls does not count (its callers may
+  // be in other files and pass it).
+  TSNode HeldDefault(TSNode function, std::string_view name, bool require_call = false) {
+    ParameterCalls calls = CallsPassing(function, name);
+    if (!calls.literal_default) return TSNode{};
+    // No call the program-wide graph reached passes it (calls from other modules included).
+    if (cache_ != nullptr && cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
+      return calls.default_value;
+    }
+    if (require_call && calls.calls.empty()) return TSNode{};
+    if (calls.splat) return TSNode{};
+    for (TSNode passed : calls.passed) {
+      if (!ts_node_is_null(passed)) return TSNode{};
+    }
+    return calls.default_value;
   }
 
   // `self.debug` assigned once in __init__, to a literal or a parameter with a literal default.

@@ -129,6 +129,24 @@ def f(x):
   EXPECT_FALSE(Guarded(s, "d()"));   // no call in the file: callers elsewhere may pass it
 }
 
+TEST(GuardsTest, FlagsEveryCallSetsToTheSameLiteral) {
+  ParsedSnippet s(R"(class Block:
+    def __init__(self, debug=False, verbose=False):
+        self.debug = debug
+        self.verbose = verbose
+    def forward(self, x):
+        if self.debug:
+            a()
+        if self.verbose:
+            b()
+        return x
+def build():
+    return Block(debug=False), Block(False, verbose=True)
+)");
+  EXPECT_TRUE(Guarded(s, "a()"));   // every construction passes False (or leaves the default)
+  EXPECT_FALSE(Guarded(s, "b()"));  // one passes True
+}
+
 TEST(GuardsTest, UnknownConditionsGuardNothing) {
   ParsedSnippet s("def f(x):\n    if x.sum() > 0:\n        a()\n    else:\n        b()\n");
   EXPECT_FALSE(Guarded(s, "a()"));
