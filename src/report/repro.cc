@@ -248,10 +248,19 @@ std::vector<std::pair<std::string, Layer>> LayersOf(TSNode klass, std::string_vi
     TSNode left = Field(n, "left");
     TSNode right = Field(n, "right");
     if (ts_node_is_null(right) || NodeType(right) != "call") return;
-    std::string_view callee = Text(Field(right, "function"), source);
-    std::string_view kind = callee.substr(callee.rfind('.') == std::string_view::npos
-                                              ? 0
-                                              : callee.rfind('.') + 1);
+    auto kind_of = [&](TSNode call) {
+      std::string_view callee = Text(Field(call, "function"), source);
+      return callee.substr(callee.rfind('.') == std::string_view::npos ? 0
+                                                                       : callee.rfind('.') + 1);
+    };
+    std::string_view kind = kind_of(right);
+    if (kind == "Sequential") {
+      // nn.Sequential(nn.Linear(3, 8), ...): the input feeds its first layer.
+      TSNode first = ts_node_named_child(Field(right, "arguments"), 0);
+      if (ts_node_is_null(first) || NodeType(first) != "call") return;
+      right = first;
+      kind = kind_of(right);
+    }
     if (!IsShapeLayer(kind)) return;
     std::optional<int> size = FirstIntArgument(right, source, known);
     if (!size.has_value() || *size <= 0) return;

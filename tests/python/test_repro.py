@@ -33,6 +33,7 @@ CASES = [
     "conversions/tensor_index_0d.py",
     "dynamic_shapes/where_single_arg.py",
     "dynamic_shapes/repeat_interleave_tensor.py",
+    "unsupported_ops/autograd_grad_in_forward.py",  # the input feeds nn.Sequential's first layer
 ]
 
 
