@@ -85,6 +85,16 @@ TSNode CompiledRegion::ModuleFunction(std::string_view name) const {
   return it == functions.end() ? TSNode{} : it->second;
 }
 
+TSNode CompiledRegion::FunctionVisibleAt(TSNode at, std::string_view name) const {
+  // A nested function defined in an enclosing function, else a module function.
+  for (TSNode scope = EnclosingFunction(at); !ts_node_is_null(scope);
+       scope = EnclosingFunction(scope)) {
+    const Definitions& nested = DefinitionsIn(Field(scope, "body"), "function_definition");
+    if (auto it = nested.find(name); it != nested.end()) return it->second;
+  }
+  return ModuleFunction(name);
+}
+
 TSNode CompiledRegion::ClassNamed(std::string_view name) const {
   const Definitions& classes = DefinitionsIn(root_, "class_definition");
   auto it = classes.find(name);
@@ -255,13 +265,7 @@ TSNode CompiledRegion::CalleeOf(TSNode call) {
   if (Is(function, "identifier")) {
     std::string_view name = NodeText(function, text_);
     if (disabled_names_.contains(std::string(name))) return TSNode{};
-    // A nested function defined in an enclosing function, else a module function.
-    for (TSNode scope = EnclosingFunction(call); !ts_node_is_null(scope);
-         scope = EnclosingFunction(scope)) {
-      const Definitions& nested = DefinitionsIn(Field(scope, "body"), "function_definition");
-      if (auto it = nested.find(name); it != nested.end()) return it->second;
-    }
-    return ModuleFunction(name);
+    return FunctionVisibleAt(call, name);
   }
   if (!Is(function, "attribute")) return TSNode{};
   TSNode object = Field(function, "object");
@@ -400,14 +404,7 @@ std::vector<TSNode> CompiledRegion::LocalTargetsOf(TSNode call) {
   for (TSNode argument : NamedChildren(Field(call, "arguments"))) {
     if (Is(argument, "keyword_argument")) argument = Field(argument, "value");
     if (Is(argument, "identifier")) {
-      std::string_view name = NodeText(argument, text_);
-      TSNode found{};
-      for (TSNode scope = EnclosingFunction(call); !ts_node_is_null(scope) && ts_node_is_null(found);
-           scope = EnclosingFunction(scope)) {
-        const Definitions& nested = DefinitionsIn(Field(scope, "body"), "function_definition");
-        if (auto it = nested.find(name); it != nested.end()) found = it->second;
-      }
-      if (ts_node_is_null(found)) found = ModuleFunction(name);
+      TSNode found = FunctionVisibleAt(call, NodeText(argument, text_));
       if (!ts_node_is_null(found)) out.push_back(found);
     } else if (Is(argument, "attribute") && IsSelf(Field(argument, "object"), text_)) {
       TSNode found =
@@ -805,25 +802,13 @@ void CompiledRegion::AddClassMapForwards(
   }
 }
 
-namespace {
-
-bool IsLiteral(TSNode node) {
-  return Is(node, "none") || Is(node, "true") || Is(node, "false") || Is(node, "integer") ||
-         Is(node, "float") || Is(node, "string");
-}
-
-}  // namespace
-
 void CompiledRegion::SetDefaultedParameters(std::map<uint32_t, std::set<std::string>> defaulted) {
   truth_cache_.SetDefaulted(std::move(defaulted));
 }
 
 std::vector<std::pair<std::string, int>> CompiledRegion::LiteralDefaults(TSNode function) const {
   std::vector<std::pair<std::string, int>> out;
-  bool skip_self = !ts_node_is_null(OwningClass(function));
-  for (TSNode decorator : Decorators(function)) {
-    if (NodeText(ts_node_named_child(decorator, 0), text_) == "staticmethod") skip_self = false;
-  }
+  bool skip_self = !ts_node_is_null(OwningClass(function)) && !IsStaticMethod(function, text_);
   int position = skip_self ? -1 : 0;
   bool keyword_only = false;
   for (TSNode parameter : NamedChildren(Field(function, "parameters"))) {
@@ -833,7 +818,7 @@ std::vector<std::pair<std::string, int>> CompiledRegion::LiteralDefaults(TSNode 
       continue;
     }
     if ((Is(parameter, "default_parameter") || Is(parameter, "typed_default_parameter")) &&
-        IsLiteral(Field(parameter, "value"))) {
+        IsBoolOrNoneLiteral(Field(parameter, "value"))) {
       out.emplace_back(std::string(NodeText(Field(parameter, "name"), text_)),
                        keyword_only ? std::numeric_limits<int>::max() : position);
     }

@@ -100,6 +100,8 @@ class CompiledRegion {
   TSNode MethodOf(TSNode class_definition, std::string_view name, int depth) const;
   TSNode ClassNamed(std::string_view name) const;
   TSNode ModuleFunction(std::string_view name) const;
+  // The function `name` denotes at `at`: nested in an enclosing function, else of the module.
+  TSNode FunctionVisibleAt(TSNode at, std::string_view name) const;
   // The functions (or classes) defined directly in a module, class body or function body, by
   // name, found once per container: looking them up per call was quadratic in the call count.
   using Definitions = std::map<std::string, TSNode, std::less<>>;

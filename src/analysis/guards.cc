@@ -152,26 +152,13 @@ class Evaluator {
     TSNode left = ts_node_named_child(comparison, 0);
     TSNode right = ts_node_named_child(comparison, 1);
     if (!Is(left, "identifier") || !Is(right, "none")) return Truth::kUnknown;
-    std::string op(NodeText(comparison, text_).substr(
-        ts_node_end_byte(left) - ts_node_start_byte(comparison),
-        ts_node_start_byte(right) - ts_node_end_byte(left)));
-    std::erase(op, ' ');
+    std::string op = ComparisonOperator(comparison, text_);
     if (op != "is" && op != "isnot") return Truth::kUnknown;
     TSNode function = EnclosingFunction(comparison);
     if (ts_node_is_null(function)) return Truth::kUnknown;
     std::string_view name = NodeText(left, text_);
     // Reassigned anywhere in the function: its value is not the default's.
-    std::vector<TSNode> stack{Field(function, "body")};
-    while (!stack.empty()) {
-      TSNode n = stack.back();
-      stack.pop_back();
-      if (Is(n, "function_definition") || Is(n, "class_definition")) continue;
-      if ((Is(n, "assignment") || Is(n, "augmented_assignment")) &&
-          NodeText(Field(n, "left"), text_) == name) {
-        return Truth::kUnknown;
-      }
-      PushNamedChildren(stack, n);
-    }
+    if (!AssignmentsTo(function, name, text_).empty()) return Truth::kUnknown;
     TSNode value = HeldDefault(function, name, /*require_call=*/true);
     if (ts_node_is_null(value)) return Truth::kUnknown;
     bool is_none = Is(value, "none");
@@ -189,10 +176,7 @@ class Evaluator {
         !IsReducedPrecisionDtype(right)) {
       return Truth::kUnknown;
     }
-    std::string op(NodeText(comparison, text_).substr(
-        ts_node_end_byte(left) - ts_node_start_byte(comparison),
-        ts_node_start_byte(right) - ts_node_end_byte(left)));
-    std::erase(op, ' ');
+    std::string op = ComparisonOperator(comparison, text_);
     if (op == "==" || op == "is" || op == "in") return Truth::kFalse;
     if (op == "!=" || op == "isnot" || op == "notin") return Truth::kTrue;
     return Truth::kUnknown;
@@ -203,23 +187,12 @@ class Evaluator {
     TSNode function = EnclosingFunction(identifier);
     if (ts_node_is_null(function)) return Truth::kUnknown;
     std::string_view name = NodeText(identifier, text_);
-    TSNode only{};
-    int count = 0;
-    std::vector<TSNode> stack{Field(function, "body")};
-    while (!stack.empty() && count < 2) {
-      TSNode n = stack.back();
-      stack.pop_back();
-      if (Is(n, "function_definition") || Is(n, "class_definition")) continue;
-      if ((Is(n, "assignment") || Is(n, "augmented_assignment")) &&
-          NodeText(Field(n, "left"), text_) == name) {
-        ++count;
-        only = Field(n, "right");
-        if (Is(n, "augmented_assignment")) count = 2;
-      }
-      PushNamedChildren(stack, n);
+    std::vector<TSNode> assignments = AssignmentsTo(function, name, text_);
+    if (assignments.size() == 1 && Is(assignments[0], "assignment")) {
+      TSNode only = Field(assignments[0], "right");
+      if (!ts_node_is_null(only)) return Eval(only, depth + 1);
     }
-    if (count == 1 && !ts_node_is_null(only)) return Eval(only, depth + 1);
-    if (count > 0) return Truth::kUnknown;
+    if (!assignments.empty()) return Truth::kUnknown;
     // Not assigned in the function: a parameter with a constant default, or a module constant.
     Truth parameter = ParameterDefaultTruth(function, name, depth);
     if (parameter != Truth::kUnknown) return parameter;
@@ -240,7 +213,7 @@ class Evaluator {
         value = Field(assignment, "right");
       }
     }
-    if (count != 1 || !IsLiteral(value)) return Truth::kUnknown;
+    if (count != 1 || !IsBoolOrNoneLiteral(value)) return Truth::kUnknown;
     return Eval(value, depth + 1);
   }
 
@@ -252,11 +225,11 @@ class Evaluator {
     // Every call of the file passes the same literal, or leaves the same literal default:
     // `Block(debug=False)` with `def __init__(self, debug=False)`.
     ParameterCalls calls = CallsPassing(function, name);
-    if (!calls.literal_default || calls.splat || calls.calls.empty()) return Truth::kUnknown;
+    if (!calls.literal_default || calls.splat || calls.passed.empty()) return Truth::kUnknown;
     Truth agreed = Eval(calls.default_value, depth + 1);
     for (TSNode passed : calls.passed) {
       if (ts_node_is_null(passed)) continue;  // this call leaves the default
-      if (!IsLiteral(passed) || Eval(passed, depth + 1) != agreed) return Truth::kUnknown;
+      if (!IsBoolOrNoneLiteral(passed) || Eval(passed, depth + 1) != agreed) return Truth::kUnknown;
     }
     return agreed;
   }
@@ -265,8 +238,9 @@ class Evaluator {
   struct ParameterCalls {
     bool literal_default = false;
     TSNode default_value{};
-    std::vector<TSNode> calls;   // f(...), self.f(...), or Class(...) for a constructor
-    std::vector<TSNode> passed;  // per call: the argument given for it, null when left out
+    // Per call (f(...), self.f(...), or Class(...) for a constructor): the argument given for
+    // it, null when left out.
+    std::vector<TSNode> passed;
     bool splat = false;          // some call passes *args / **kwargs: it may pass anything
   };
 
@@ -286,7 +260,7 @@ class Evaluator {
         found = true;
       }
     }
-    if (!found || !IsLiteral(out.default_value)) return out;
+    if (!found || !IsBoolOrNoneLiteral(out.default_value)) return out;
     out.literal_default = true;
     TSNode owner = OwningClass(function);
     if (!ts_node_is_null(owner) && position > 0) --position;  // self
@@ -298,8 +272,7 @@ class Evaluator {
     while (!ts_node_is_null(ParentOf(root))) root = ParentOf(root);
     TruthCache local;  // without a file-wide cache, index this once
     TruthCache* index = cache_ != nullptr ? cache_ : &local;
-    out.calls = index->CallsTo(root, text_, callee);
-    for (TSNode call : out.calls) {
+    for (TSNode call : index->CallsTo(root, text_, callee)) {
       TSNode given{};
       size_t positional = 0;
       for (TSNode a : NamedChildren(Field(call, "arguments"))) {
@@ -329,7 +302,7 @@ class Evaluator {
     if (cache_ != nullptr && cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
       return calls.default_value;
     }
-    if (require_call && calls.calls.empty()) return TSNode{};
+    if (require_call && calls.passed.empty()) return TSNode{};
     if (calls.splat) return TSNode{};
     for (TSNode passed : calls.passed) {
       if (!ts_node_is_null(passed)) return TSNode{};
@@ -362,15 +335,11 @@ class Evaluator {
     if (count != 1 || ts_node_is_null(init) || DefinitionName(init, text_) != "__init__") {
       return Truth::kUnknown;
     }
-    if (IsLiteral(value)) return Eval(value, depth + 1);
+    if (IsBoolOrNoneLiteral(value)) return Eval(value, depth + 1);
     if (Is(value, "identifier")) {
       return ParameterDefaultTruth(init, NodeText(value, text_), depth);
     }
     return Truth::kUnknown;
-  }
-
-  static bool IsLiteral(TSNode node) {
-    return Is(node, "true") || Is(node, "false") || Is(node, "none");
   }
 
   std::string_view text_;

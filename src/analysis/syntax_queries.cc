@@ -46,4 +46,39 @@ TSNode EnclosingStatement(TSNode node) {
   return node;
 }
 
+bool IsStaticMethod(TSNode function, std::string_view text) {
+  for (TSNode decorator : Decorators(function)) {
+    if (NodeText(ts_node_named_child(decorator, 0), text) == "staticmethod") return true;
+  }
+  return false;
+}
+
+bool IsBoolOrNoneLiteral(TSNode node) {
+  return Is(node, "true") || Is(node, "false") || Is(node, "none");
+}
+
+std::vector<TSNode> AssignmentsTo(TSNode function, std::string_view name, std::string_view text) {
+  std::vector<TSNode> out;
+  std::vector<TSNode> stack{Field(function, "body")};
+  while (!stack.empty()) {
+    TSNode n = stack.back();
+    stack.pop_back();
+    if (Is(n, "function_definition") || Is(n, "class_definition")) continue;
+    if ((Is(n, "assignment") || Is(n, "augmented_assignment")) &&
+        NodeText(Field(n, "left"), text) == name) {
+      out.push_back(n);
+    }
+    PushNamedChildren(stack, n);
+  }
+  return out;
+}
+
+std::string ComparisonOperator(TSNode comparison, std::string_view text) {
+  TSNode left = ts_node_named_child(comparison, 0);
+  TSNode right = ts_node_named_child(comparison, 1);
+  std::string op(text.substr(ts_node_end_byte(left), ts_node_start_byte(right) - ts_node_end_byte(left)));
+  std::erase(op, ' ');
+  return op;
+}
+
 }  // namespace gbreak

@@ -28,6 +28,19 @@ std::string DefinitionName(TSNode definition, std::string_view text);
 // The statement that contains `node` (the nearest ancestor whose parent is a block or module).
 TSNode EnclosingStatement(TSNode node);
 
+// A function decorated with @staticmethod: no `self` among its parameters.
+bool IsStaticMethod(TSNode function, std::string_view text);
+
+// `True`, `False` or `None`: the literals a condition folds on.
+bool IsBoolOrNoneLiteral(TSNode node);
+
+// The assignments and augmented assignments to the plain name `name` in a function's own body
+// (not in nested functions or classes), in no particular order.
+std::vector<TSNode> AssignmentsTo(TSNode function, std::string_view name, std::string_view text);
+
+// The operator of a two-operand comparison, spaces removed: "==", "is", "isnot", "notin".
+std::string ComparisonOperator(TSNode comparison, std::string_view text);
+
 }  // namespace gbreak
 
 #endif  // GBREAK_ANALYSIS_SYNTAX_QUERIES_H_

@@ -107,13 +107,6 @@ bool IsMaskName(std::string_view name) {
   return (name == "mask" || name.ends_with("_mask")) && name != "attention_mask";
 }
 
-bool IsStaticMethod(TSNode function, std::string_view text) {
-  for (TSNode decorator : Decorators(function)) {
-    if (NodeText(ts_node_named_child(decorator, 0), text) == "staticmethod") return true;
-  }
-  return false;
-}
-
 bool StartsUpper(std::string_view name) {
   return !name.empty() && std::isupper(static_cast<unsigned char>(name[0]));
 }

@@ -341,21 +341,18 @@ std::optional<Confidence> IsTensorString(const MatchContext& context,
   TSNode identifier = args[0].node;
   TSNode function = EnclosingFunction(identifier);
   if (ts_node_is_null(function)) return std::nullopt;
-  std::string_view name = NodeText(identifier, context.text);
-  bool any = false;
-  std::vector<TSNode> stack{Field(function, "body")};
-  while (!stack.empty()) {
-    TSNode node = stack.back();
-    stack.pop_back();
-    if (Is(node, "function_definition") || Is(node, "class_definition")) continue;
-    if ((Is(node, "assignment") || Is(node, "augmented_assignment")) &&
-        NodeText(Field(node, "left"), context.text) == name) {
-      if (!FormatsTensor(context, Field(node, "right"))) return std::nullopt;
-      any = true;
-    }
-    PushNamedChildren(stack, node);
+  // Matched for every name in a comparison: a function that formats nothing needs no walk.
+  std::string_view body = NodeText(function, context.text);
+  if (body.find("f\"") == std::string_view::npos && body.find("f'") == std::string_view::npos &&
+      body.find(".format(") == std::string_view::npos) {
+    return std::nullopt;
   }
-  if (!any) return std::nullopt;
+  std::vector<TSNode> assignments =
+      AssignmentsTo(function, NodeText(identifier, context.text), context.text);
+  if (assignments.empty()) return std::nullopt;
+  for (TSNode assignment : assignments) {
+    if (!FormatsTensor(context, Field(assignment, "right"))) return std::nullopt;
+  }
   return Confidence::kLikely;
 }
 
