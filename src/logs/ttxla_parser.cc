@@ -186,6 +186,7 @@ void TtXlaParser::StartModule(std::string stage, int64_t number, bool has_header
     StartGraph(number);
   }
   evidence_module_ = graph_.stages.empty();
+  collect_locs_ = evidence_module_ || headerless_;
   in_module_ = true;
   stage_ = std::move(stage);
   module_name_.clear();
@@ -229,6 +230,7 @@ void TtXlaParser::BodyLine(std::string_view text) {
       module_name_ = std::string(name.substr(0, end));
     }
   }
+  if (!collect_locs_) return;
   while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
   if (text.empty() || text.back() != ')') return;
   size_t open = text.rfind("loc(");
@@ -246,7 +248,7 @@ void TtXlaParser::BodyLine(std::string_view text) {
 
 void TtXlaParser::AliasLine(std::string_view text) {
   // `#locN = loc(...)`; other aliases (`#dram = …`, `#ttnn_layout3 = …`) are attributes.
-  if (!text.starts_with("#loc")) return;
+  if (!collect_locs_ || !text.starts_with("#loc")) return;
   size_t eq = text.find(" = loc(");
   if (eq == std::string_view::npos) return;
   int64_t id;
@@ -303,7 +305,9 @@ void TtXlaParser::EndModule(int64_t number) {
   graph_.stages.push_back(stage);
   if (graph_.module_name.empty()) graph_.module_name = module_name_;
   std::vector<std::string> problems;
-  locs_.Resolve([this](const LocView& loc, int64_t count) { Absorb(loc, count); }, problems);
+  if (collect_locs_) {
+    locs_.Resolve([this](const LocView& loc, int64_t count) { Absorb(loc, count); }, problems);
+  }
   for (std::string& p : problems) {
     // The same broken alias is usually broken in every stage of the graph: say it once; and a
     // truncated module's missing aliases are explained by the truncation.
@@ -312,6 +316,7 @@ void TtXlaParser::EndModule(int64_t number) {
   }
   in_module_ = false;
   evidence_module_ = false;
+  collect_locs_ = false;
   locs_.Clear();
 }
 

@@ -17,8 +17,9 @@ namespace gbreak {
 // The MLIR module dumps of a tt-xla debug log (logs.md §1): `MLIR Module <stage>:` headers, module
 // text, `#locN = loc(...)` aliases, the END OF MLIR MODULE separator. Modules are grouped into
 // graphs at each `vhlo` header (the count per graph changed across tt-xla versions: 6, 7, 8, 9),
-// and the first module of each graph is the location evidence. Only the current module's
-// location table is held.
+// and the first module of each graph is the location evidence (logs.md §2.6 step 8): only that
+// module's locations are collected and resolved; the later stages' lines are recognised and
+// skipped, which is most of a log's bytes. Only the current module's location table is held.
 class TtXlaParser {
  public:
   explicit TtXlaParser(LogSink& sink) : sink_(sink) {}
@@ -56,6 +57,9 @@ class TtXlaParser {
 
   bool in_graph_ = false;
   bool evidence_module_ = false;  // the current module is its graph's first
+  // The current module's locations are collected: the evidence module, and every module of a
+  // header-less log (whether one starts a graph is known only from its content).
+  bool collect_locs_ = false;
   TtGraph graph_;
   bool through_bridge_ = false;
   bool any_frames_ = false;

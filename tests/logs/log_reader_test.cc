@@ -188,6 +188,32 @@ TEST(LogReaderTest, TtXlaFusedNamedAndLegacyLocationsGiveRanges) {
   EXPECT_EQ(g.ranges[2].function, "rotate_half");
 }
 
+TEST(LogReaderTest, TtXlaLocationsComeFromTheFirstStageOnly) {
+  // The later stages repeat (or rename) the first stage's locations: they are neither counted nor
+  // resolved, so an alias broken only in a later stage is no diagnostic, and the graph's
+  // attribution is the vhlo module's.
+  testing::TempDir dir;
+  const std::string sep = "------------------ END OF MLIR MODULE ------------------\n";
+  auto module = [&](const std::string& stage, const std::string& op_line,
+                    const std::string& aliases) {
+    return "2026-08-21 10:00:02.010 | DEBUG | MLIR Module " + stage + ":\n" +
+           "module @SyncTensorsGraph.7 {\n" + op_line + "}\n" + aliases + sep;
+  };
+  std::string text =
+      module("vhlo", "  %1 = vhlo.add %0, %0 loc(#loc2)\n",
+             "#loc1 = loc(\"/m/model.py\":12:0)\n#loc2 = loc(\"forward\"(#loc1))\n") +
+      module("ttnn", "  %1 = ttnn.add %0, %0 loc(#loc9)\n  %2 = ttnn.mul %1, %1 loc(#loc2)\n",
+             "#loc2 = loc(\"forward\"(\"/m/other.py\":99:0))\n");
+  LogSummary s = Read({dir.Write("stages.log", text)});
+  ASSERT_EQ(s.tt_graphs.size(), 1u);
+  const TtGraph& g = s.tt_graphs[0];
+  EXPECT_EQ(g.stages, (std::vector<std::string>{"vhlo", "ttnn"}));
+  EXPECT_EQ(g.attribution.file, "/m/model.py");
+  EXPECT_EQ(g.attribution.line, 12);
+  EXPECT_EQ(g.ops, 1);
+  EXPECT_FALSE(HasDiagnostic(s, "#loc9"));
+}
+
 TEST(LogReaderTest, TtXlaDamagedLogIsDiagnosedNotFatal) {
   LogSummary s = Read({kTt + "damaged_crlf_truncated.log"});
   ASSERT_EQ(s.tt_graphs.size(), 2u);
