@@ -4,8 +4,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <cerrno>
 #include <cstring>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "absl/strings/str_cat.h"
 
@@ -25,7 +30,7 @@ absl::Status LineReader::Open(const std::string& path) {
 #ifdef POSIX_FADV_SEQUENTIAL
   posix_fadvise(fd_, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
-  buffer_.resize(kBlockSize + 1);
+  buffer_.resize(kBlockSize + kPadding);
   return absl::OkStatus();
 }
 
@@ -44,10 +49,13 @@ bool LineReader::Fill() {
     next_esc_ -= std::min(next_esc_, begin_);
     begin_ = 0;
   }
-  if (buffer_.size() - end_ < kBlockSize / 2) buffer_.resize(buffer_.size() + kBlockSize);
+  window_ = kNoWindow;
+  if (buffer_.size() - end_ < kBlockSize / 2 + kPadding) {
+    buffer_.resize(buffer_.size() + kBlockSize);
+  }
   ssize_t n;
   do {
-    n = read(fd_, buffer_.data() + end_, buffer_.size() - end_ - 1);
+    n = read(fd_, buffer_.data() + end_, buffer_.size() - end_ - kPadding);
   } while (n < 0 && errno == EINTR);
   if (n < 0) {
     status_ = absl::DataLossError(absl::StrCat("read failed: ", std::strerror(errno)));
@@ -71,6 +79,61 @@ void LineReader::FindEscape(size_t from) {
                                                             buffer_.data());
 }
 
+uint64_t LineReader::NewlineMask(size_t at) const {
+  const char* p = buffer_.data() + at;
+  uint64_t mask = 0;
+#ifdef __SSE2__
+  const __m128i nl = _mm_set1_epi8('\n');
+  for (int k = 0; k < 4; ++k) {
+    __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
+    uint64_t bits = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, nl)));
+    mask |= bits << (16 * k);
+  }
+#else
+  for (int k = 0; k < 64; ++k) mask |= static_cast<uint64_t>(p[k] == '\n') << k;
+#endif
+  // Bytes past end_ are padding (stale data): not newlines.
+  if (end_ - at < 64) mask &= (uint64_t{1} << (end_ - at)) - 1;
+  return mask;
+}
+
+size_t LineReader::NextNewline() {
+  if (window_ == kNoWindow) {
+    if (begin_ >= end_) return end_;
+    window_ = begin_;
+    newlines_ = NewlineMask(window_);
+  }
+  while (newlines_ == 0) {
+    if (end_ - window_ <= 64) {  // no newline before end_: look again after the next Fill()
+      window_ = kNoWindow;
+      return end_;
+    }
+    window_ += 64;
+    newlines_ = NewlineMask(window_);
+  }
+  size_t at = window_ + static_cast<size_t>(std::countr_zero(newlines_));
+  newlines_ &= newlines_ - 1;
+  return at;
+}
+
+void LineReader::SkipLinesStartingWith(char first) {
+  if (fd_ < 0 || skipping_) return;
+  while (true) {
+    if (begin_ == end_ && !Fill()) return;
+    if (buffer_[begin_] != first) return;
+    size_t newline = NextNewline();
+    if (newline == end_ && end_ - begin_ < max_line_ && Fill()) continue;  // a line across blocks
+    if (newline == end_ || newline - begin_ > max_line_) {
+      window_ = kNoWindow;  // Next() looks for this newline again
+      return;
+    }
+    offset_ += newline + 1 - begin_;
+    begin_ = newline + 1;
+    ++line_number_;
+    if (next_esc_ <= newline) FindEscape(begin_);
+  }
+}
+
 bool LineReader::Next(LogLine& line) {
   if (fd_ < 0) {  // in-memory input
     if (memory_.empty()) return false;
@@ -90,7 +153,8 @@ bool LineReader::Next(LogLine& line) {
   while (true) {
     const char* start = buffer_.data() + begin_;
     size_t avail = end_ - begin_;
-    const char* nl = static_cast<const char*>(std::memchr(start, '\n', avail));
+    size_t newline = NextNewline();
+    const char* nl = newline < end_ ? buffer_.data() + newline : nullptr;
     if (nl != nullptr) {
       size_t len = static_cast<size_t>(nl - start);
       uint64_t line_offset = offset_;
@@ -121,11 +185,13 @@ bool LineReader::Next(LogLine& line) {
       skipping_ = true;
       offset_ += avail;
       begin_ = end_;
+      window_ = kNoWindow;
       return true;
     }
     if (skipping_) {
       offset_ += avail;
       begin_ = end_;
+      window_ = kNoWindow;
     }
     if (!Fill()) {
       if (end_ == begin_ || skipping_) return false;

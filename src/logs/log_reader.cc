@@ -98,6 +98,10 @@ class Scanner {
     text_.Line(line, number);
   }
 
+  bool IgnoresIndentedLines() const {
+    return format_ != LogFormat::kTorchTrace && tt_.IgnoresIndentedLines();
+  }
+
   void Finish(int64_t last_line) {
     if (format_ == LogFormat::kTorchTrace) {
       trace_.Finish();
@@ -175,13 +179,15 @@ LogSummary ReadLogFile(const std::string& path, Diagnostic* error) {
   }
   head.clear();
   head.shrink_to_fit();
-  while (more && reader.Next(line)) {
+  while (more) {
+    if (scanner.IgnoresIndentedLines()) reader.SkipLinesStartingWith(' ');
+    if (!reader.Next(line)) break;
     if (line.clipped) {
       sink.Diagnose(line.number, "line longer than 16 MB; only its beginning was read");
     }
     scanner.Line(line.text, line.number, line.has_escape);
-    last = line.number;
   }
+  last = std::max(last, reader.lines_read());  // the log may end in skipped lines
   scanner.Finish(last);
   if (!reader.status().ok()) {
     sink.Diagnose(last, absl::StrCat("stopped reading: ", reader.status().message()));

@@ -30,6 +30,11 @@ class TtXlaParser {
   void Finish(int64_t last_line);
 
   bool in_module() const { return in_module_; }
+  // Indented lines change nothing now: the body of a later stage (its locations are not
+  // collected, and its graph has its module name), where Line() would only skip them one by one.
+  bool IgnoresIndentedLines() const {
+    return in_module_ && !collect_locs_ && !graph_.module_name.empty();
+  }
 
  private:
   void StartModule(std::string stage, int64_t number, bool has_header);
