@@ -91,6 +91,7 @@ void FileChecker::CheckSyntax(const SourceFile& source, TSNode root,
 }
 
 FileCheckResult FileChecker::Check(const std::string& path, const std::string& module) {
+  TreeIndexScope tree_index;  // one index of the tree for both steps
   std::unique_ptr<PreparedFile> file = Prepare(path, module);
   return Finish(*file, nullptr);
 }
@@ -125,7 +126,7 @@ std::unique_ptr<PreparedFile> FileChecker::Prepare(const std::string& path,
     return file;
   }
   TSNode root = ts_tree_root_node(file->tree.get());
-  ParentCacheScope parents;  // this tree outlives the scope
+  TreeIndexScope tree_index;  // this tree outlives the scope
   CheckSyntax(source, root, result);
   file->facts = std::make_unique<FileFacts>(root, source.text(), options_.region);
   if (options_.region.defer_reachability) {
@@ -143,7 +144,7 @@ FileCheckResult FileChecker::Finish(PreparedFile& file,
   FileCheckResult result = std::move(file.result);
   if (file.facts != nullptr) {
     if (!defaulted.empty()) file.facts->region().SetDefaultedParameters(std::move(defaulted));
-    ParentCacheScope parents;  // the tree is freed only after the scope
+    TreeIndexScope tree_index;  // the tree is freed only after the scope
     absl::Time start = absl::Now();
     TSNode root = ts_tree_root_node(file.tree.get());
     engine_.Run(*file.source, *file.facts, cursor_.get(), &result.findings, ranges);
@@ -152,6 +153,7 @@ FileCheckResult FileChecker::Finish(PreparedFile& file,
     result.analyzed = true;
   }
   // Done with the file: free its tree and text now, not when the run ends.
+  if (file.tree != nullptr) ForgetTreeIndex(file.tree.get());
   file.facts.reset();
   file.tree.reset();
   file.source.reset();

@@ -1,5 +1,7 @@
 #include "syntax/tree_sitter.h"
 
+#include "absl/container/flat_hash_map.h"
+
 extern "C" const TSLanguage* tree_sitter_python(void);
 
 namespace gbreak {
@@ -17,6 +19,32 @@ TreePtr ParsePython(TSParser* parser, std::string_view text) {
   return TreePtr(ts_parser_parse_string_encoding(parser, nullptr, text.data(),
                                                  static_cast<uint32_t>(text.size()),
                                                  TSInputEncodingUTF8));
+}
+
+const std::vector<std::string_view>& PythonSymbolNames() {
+  static const std::vector<std::string_view>* names = [] {
+    const TSLanguage* language = PythonLanguage();
+    auto* table = new std::vector<std::string_view>(ts_language_symbol_count(language));
+    for (TSSymbol s = 0; s < table->size(); ++s) {
+      const char* name = ts_language_symbol_name(language, s);
+      if (name != nullptr) (*table)[s] = name;
+    }
+    return table;
+  }();
+  return *names;
+}
+
+TSFieldId PythonFieldId(std::string_view name) {
+  static const auto* ids = [] {
+    const TSLanguage* language = PythonLanguage();
+    auto* table = new absl::flat_hash_map<std::string_view, TSFieldId>();
+    for (TSFieldId id = 1; id <= ts_language_field_count(language); ++id) {
+      if (const char* field = ts_language_field_name_for_id(language, id)) table->emplace(field, id);
+    }
+    return table;
+  }();
+  auto it = ids->find(name);
+  return it == ids->end() ? 0 : it->second;
 }
 
 TSNode FirstSyntaxError(TSNode root) {

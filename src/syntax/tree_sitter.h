@@ -6,8 +6,10 @@
 
 #include <tree_sitter/api.h>
 
-#include "syntax/parent_cache.h"
+#include "syntax/tree_index.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string_view>
@@ -51,14 +53,28 @@ inline std::string_view NodeText(TSNode node, std::string_view source) {
   return source.substr(start, end - start);
 }
 
+// The Python grammar's symbol names (aliases included) by symbol id, as views: ts_node_type hands
+// out a C string, so every `Is(node, "call")` paid a strlen, and node-type tests are the
+// analysis's commonest operation.
+const std::vector<std::string_view>& PythonSymbolNames();
+
 inline std::string_view NodeType(TSNode node) {
-  return ts_node_is_null(node) ? std::string_view() : std::string_view(ts_node_type(node));
+  if (node.id == nullptr) return {};  // ts_node_is_null, inline
+  TSSymbol symbol = ts_node_symbol(node);
+  const std::vector<std::string_view>& names = PythonSymbolNames();
+  // ERROR is the symbol 65535, outside the table.
+  return symbol < names.size() ? names[symbol] : std::string_view(ts_node_type(node));
 }
+
+// The Python grammar's id of a field name (0 for none). ts_node_child_by_field_name finds the id by
+// comparing the name with every field name of the grammar, on every call.
+TSFieldId PythonFieldId(std::string_view name);
 
 // The child in a named field (`Field(call, "function")`), or a null node.
 inline TSNode Field(TSNode node, std::string_view name) {
-  if (ts_node_is_null(node)) return node;
-  return ts_node_child_by_field_name(node, name.data(), static_cast<uint32_t>(name.size()));
+  if (node.id == nullptr) return node;
+  TSFieldId id = PythonFieldId(name);
+  return id == 0 ? TSNode{} : ChildByFieldId(node, id);
 }
 
 // The number of named children; 0 for a null node (ts_node_named_child_count would crash).
@@ -68,25 +84,20 @@ inline uint32_t NamedChildCount(TSNode node) {
 
 // The named children of a node, in order. ts_node_named_child(node, i) walks from the first child
 // on every call, so indexing in a loop is quadratic in the child count (a class with 150 methods,
-// a module with 300 statements); a tree cursor visits each child once.
+// a module with 300 statements); AppendNamedChildren (tree_index.h) reads them from the tree's
+// flat index, or visits each child once with a cursor.
+
 inline std::vector<TSNode> NamedChildren(TSNode node) {
   std::vector<TSNode> out;
-  if (ts_node_is_null(node)) return out;
-  TSTreeCursor cursor = ts_tree_cursor_new(node);
-  if (ts_tree_cursor_goto_first_child(&cursor)) {
-    do {
-      TSNode child = ts_tree_cursor_current_node(&cursor);
-      if (ts_node_is_named(child)) out.push_back(child);
-    } while (ts_tree_cursor_goto_next_sibling(&cursor));
-  }
-  ts_tree_cursor_delete(&cursor);
+  AppendNamedChildren(out, node);
   return out;
 }
 
 // Pushes the named children onto a depth-first stack so that the first child is popped first.
 inline void PushNamedChildren(std::vector<TSNode>& stack, TSNode node) {
-  std::vector<TSNode> children = NamedChildren(node);
-  stack.insert(stack.end(), children.rbegin(), children.rend());
+  size_t first = stack.size();
+  AppendNamedChildren(stack, node);
+  std::reverse(stack.begin() + static_cast<std::ptrdiff_t>(first), stack.end());
 }
 
 // True for a node of this type (false for a null node).

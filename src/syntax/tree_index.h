@@ -1,0 +1,43 @@
+#ifndef GBREAK_SYNTAX_TREE_INDEX_H_
+#define GBREAK_SYNTAX_TREE_INDEX_H_
+
+#include <tree_sitter/api.h>
+
+#include <vector>
+
+namespace gbreak {
+
+// tree-sitter nodes know no parent (ts_node_parent walks down from the root, scanning the siblings
+// at every level), and a child walk pays a cursor step per child. The analysis asks for the
+// enclosing function or class of every call and match, and walks the same function bodies many
+// times (assignments to a name, calls, `self` attributes). So inside a TreeIndexScope, the first
+// question about a tree builds a flat copy of its shape in one walk: every node in document order
+// with its parent, first child and next sibling. Parents and named children are then array reads.
+//
+// Nodes are keyed by their addresses, so a scope must cover the analysis of trees that outlive it
+// (FileChecker opens one around each file's analysis); outside any scope the answers come from
+// tree-sitter directly, with the same results.
+class TreeIndexScope {
+ public:
+  TreeIndexScope();
+  ~TreeIndexScope();
+  TreeIndexScope(const TreeIndexScope&) = delete;
+  TreeIndexScope& operator=(const TreeIndexScope&) = delete;
+};
+
+// Drops the index of a tree about to be freed while a scope lives on (a later tree could take its
+// address).
+void ForgetTreeIndex(const TSTree* tree);
+
+// A node's parent; a null node for the root.
+TSNode ParentOf(TSNode node);
+
+// The first child in the field `id`, or a null node (ts_node_child_by_field_id).
+TSNode ChildByFieldId(TSNode node, TSFieldId id);
+
+// Appends the named children of `node`, in order (nothing for a null node).
+void AppendNamedChildren(std::vector<TSNode>& out, TSNode node);
+
+}  // namespace gbreak
+
+#endif  // GBREAK_SYNTAX_TREE_INDEX_H_
