@@ -249,14 +249,11 @@ std::vector<std::string> CompiledRegion::CompiledObjectNames(TSNode call,
 
 std::vector<TSNode> CompiledRegion::CallsIn(TSNode function) const {
   std::vector<TSNode> calls;
-  std::vector<TSNode> stack{Field(function, "body")};
-  while (!stack.empty()) {
-    TSNode node = stack.back();
-    stack.pop_back();
-    if (Is(node, "class_definition")) continue;
-    if (Is(node, "call")) calls.push_back(node);
-    PushNamedChildren(stack, node);
-  }
+  ForEachNamedNode(Field(function, "body"), [&](TSNode node, std::string_view type) {
+    if (type == "class_definition") return false;
+    if (type == "call") calls.push_back(node);
+    return true;
+  });
   return calls;
 }
 

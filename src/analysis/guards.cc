@@ -317,21 +317,18 @@ class Evaluator {
     std::string_view name = NodeText(Field(attribute, "attribute"), text_);
     TSNode value{}, init{};
     int count = 0;
-    std::vector<TSNode> stack{Field(owner, "body")};
-    while (!stack.empty()) {
-      TSNode n = stack.back();
-      stack.pop_back();
-      if ((Is(n, "assignment") || Is(n, "augmented_assignment")) &&
+    ForEachNamedNode(Field(owner, "body"), [&](TSNode n, std::string_view type) {
+      if ((type == "assignment" || type == "augmented_assignment") &&
           Is(Field(n, "left"), "attribute") &&
           NodeText(Field(Field(n, "left"), "object"), text_) == "self" &&
           NodeText(Field(Field(n, "left"), "attribute"), text_) == name) {
         ++count;
         value = Field(n, "right");
         init = EnclosingFunction(n);
-        if (Is(n, "augmented_assignment")) ++count;
+        if (type == "augmented_assignment") ++count;
       }
-      for (TSNode child : NamedChildren(n)) stack.push_back(child);
-    }
+      return true;
+    });
     if (count != 1 || ts_node_is_null(init) || DefinitionName(init, text_) != "__init__") {
       return Truth::kUnknown;
     }

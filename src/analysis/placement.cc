@@ -47,18 +47,15 @@ bool IsLastStatement(TSNode statement, TSNode function) {
 std::set<std::string> HigherOrderOpBodyNames(TSNode root, std::string_view text,
                                              const ImportTable& imports) {
   std::set<std::string> names;
-  std::vector<TSNode> stack{root};
-  while (!stack.empty()) {
-    TSNode node = stack.back();
-    stack.pop_back();
-    if (Is(node, "call") && IsHigherOrderOp(node, text, imports)) {
+  ForEachNamedNode(root, [&](TSNode node, std::string_view type) {
+    if (type == "call" && IsHigherOrderOp(node, text, imports)) {
       for (TSNode argument : NamedChildren(Field(node, "arguments"))) {
         TSNode tail = Is(argument, "attribute") ? Field(argument, "attribute") : argument;
         if (Is(tail, "identifier")) names.emplace(NodeText(tail, text));
       }
     }
-    PushNamedChildren(stack, node);
-  }
+    return true;
+  });
   return names;
 }
 

@@ -59,17 +59,14 @@ bool IsBoolOrNoneLiteral(TSNode node) {
 
 std::vector<TSNode> AssignmentsTo(TSNode function, std::string_view name, std::string_view text) {
   std::vector<TSNode> out;
-  std::vector<TSNode> stack{Field(function, "body")};
-  while (!stack.empty()) {
-    TSNode n = stack.back();
-    stack.pop_back();
-    if (Is(n, "function_definition") || Is(n, "class_definition")) continue;
-    if ((Is(n, "assignment") || Is(n, "augmented_assignment")) &&
+  ForEachNamedNode(Field(function, "body"), [&](TSNode n, std::string_view type) {
+    if (type == "function_definition" || type == "class_definition") return false;
+    if ((type == "assignment" || type == "augmented_assignment") &&
         NodeText(Field(n, "left"), text) == name) {
       out.push_back(n);
     }
-    PushNamedChildren(stack, n);
-  }
+    return true;
+  });
   return out;
 }
 

@@ -778,11 +778,8 @@ Value ValueInference::ReturnValue(TSNode function) {
 const std::vector<TSNode>& ValueInference::CallsNamed(const std::string& name) {
   if (!calls_indexed_) {
     calls_indexed_ = true;
-    std::vector<TSNode> stack{root_};
-    while (!stack.empty()) {
-      TSNode node = stack.back();
-      stack.pop_back();
-      if (Is(node, "call")) {
+    ForEachNamedNode(root_, [&](TSNode node, std::string_view type) {
+      if (type == "call") {
         TSNode function = Field(node, "function");
         if (Is(function, "identifier")) {
           calls_by_name_[Str(function, text_)].push_back(node);
@@ -791,8 +788,8 @@ const std::vector<TSNode>& ValueInference::CallsNamed(const std::string& name) {
           calls_by_name_["self." + Str(Field(function, "attribute"), text_)].push_back(node);
         }
       }
-      PushNamedChildren(stack, node);
-    }
+      return true;
+    });
   }
   static const std::vector<TSNode> kNone;
   auto it = calls_by_name_.find(name);

@@ -122,24 +122,26 @@ bool ImportTable::DefinesAtModuleLevel(std::string_view name) const {
 
 std::vector<std::string> QualifiedNames(TSNode expression, std::string_view text,
                                         const ImportTable& imports) {
-  // Peel the attribute chain: a.b.c -> root `a`, suffix ".b.c".
-  std::string suffix;
+  // Peel the attribute chain: a.b.c -> root `a`, suffix ".b.c". Most chains start at a local
+  // (`self.x.f`), so the root is looked up before any string is built.
   TSNode node = expression;
-  while (!ts_node_is_null(node) && NodeType(node) == "attribute") {
-    TSNode attribute = ts_node_child_by_field_name(node, "attribute", 9);
-    suffix = "." + Text(attribute, text) + suffix;
-    node = ts_node_child_by_field_name(node, "object", 6);
-  }
+  while (!ts_node_is_null(node) && NodeType(node) == "attribute") node = Field(node, "object");
   if (ts_node_is_null(node) || NodeType(node) != "identifier") return {};
-  std::string root = Text(node, text);
+  std::string_view root = NodeText(node, text);
+  const std::vector<std::string>* targets = imports.Lookup(root);
+  bool builtin = targets == nullptr && Builtins().contains(root) &&
+                 !imports.DefinesAtModuleLevel(root);
+  if (targets == nullptr && !builtin) return {};
+  std::string suffix;
+  for (TSNode n = expression; !SameNode(n, node); n = Field(n, "object")) {
+    suffix = "." + Text(Field(n, "attribute"), text) + suffix;
+  }
   std::vector<std::string> names;
-  if (const std::vector<std::string>* targets = imports.Lookup(root)) {
+  if (targets != nullptr) {
     for (const std::string& target : *targets) names.push_back(target + suffix);
     return names;
   }
-  if (Builtins().contains(root) && !imports.DefinesAtModuleLevel(root)) {
-    names.push_back("builtins." + root + suffix);
-  }
+  names.push_back("builtins." + std::string(root) + suffix);
   return names;
 }
 

@@ -1,5 +1,7 @@
 #include "syntax/tree_index.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <tuple>
@@ -35,6 +37,8 @@ struct FlatTree {
     uint32_t parent = kNone;
     uint32_t first_child = kNone;
     uint32_t next_sibling = kNone;
+    uint32_t end = 0;  // one past the last entry of this node's subtree
+    std::string_view type;
     TSFieldId field = 0;  // the field this node fills in its parent
     bool named = false;
   };
@@ -52,13 +56,15 @@ struct FlatTree {
         current = child;
         continue;
       }
-      // No children: move to the next sibling of the nearest ancestor that has one.
+      // No children: close the node, and its ancestors up to the nearest one with a next sibling.
+      entries[current].end = static_cast<uint32_t>(entries.size());
       while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
         if (!ts_tree_cursor_goto_parent(&cursor)) {
           ts_tree_cursor_delete(&cursor);
           return;
         }
         current = entries[current].parent;
+        entries[current].end = static_cast<uint32_t>(entries.size());
       }
       uint32_t sibling = Add(cursor, entries[current].parent);
       entries[current].next_sibling = sibling;
@@ -69,8 +75,8 @@ struct FlatTree {
   uint32_t Add(const TSTreeCursor& cursor, uint32_t parent) {
     TSNode node = ts_tree_cursor_current_node(&cursor);
     uint32_t at = static_cast<uint32_t>(entries.size());
-    entries.push_back(Entry{node, parent, kNone, kNone, ts_tree_cursor_current_field_id(&cursor),
-                            ts_node_is_named(node)});
+    entries.push_back(Entry{node, parent, kNone, kNone, 0, NodeType(node),
+                            ts_tree_cursor_current_field_id(&cursor), ts_node_is_named(node)});
     index.emplace(KeyOf(node), at);
     return at;
   }
@@ -139,6 +145,35 @@ TSNode ChildByFieldId(TSNode node, TSFieldId id) {
   // (tree_index_test checks every field of every node against tree-sitter).
   if (NodeType(node) == "match_statement") return ts_node_child_by_field_id(node, id);
   return TSNode{};
+}
+
+void ForEachNamedNode(TSNode root, absl::FunctionRef<bool(TSNode, std::string_view)> visit) {
+  if (root.id == nullptr) return;
+  const FlatTree* tree = TreeOf(root);
+  uint32_t at = tree == nullptr ? kNone : tree->Find(root);
+  if (at == kNone) {
+    std::vector<TSNode> stack{root};
+    while (!stack.empty()) {
+      TSNode node = stack.back();
+      stack.pop_back();
+      if (!visit(node, NodeType(node))) continue;
+      size_t first = stack.size();
+      AppendNamedChildren(stack, node);
+      std::reverse(stack.begin() + static_cast<std::ptrdiff_t>(first), stack.end());
+    }
+    return;
+  }
+  const std::vector<FlatTree::Entry>& entries = tree->entries;
+  // The root is visited whether or not it is named, as the walk above does.
+  if (!visit(entries[at].node, entries[at].type)) return;
+  for (uint32_t i = at + 1, end = entries[at].end; i < end;) {
+    const FlatTree::Entry& e = entries[i];
+    if (!e.named || !visit(e.node, e.type)) {
+      i = e.end;
+    } else {
+      ++i;
+    }
+  }
 }
 
 void AppendNamedChildren(std::vector<TSNode>& out, TSNode node) {

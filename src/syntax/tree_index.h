@@ -3,7 +3,10 @@
 
 #include <tree_sitter/api.h>
 
+#include <string_view>
 #include <vector>
+
+#include "absl/functional/function_ref.h"
 
 namespace gbreak {
 
@@ -34,6 +37,12 @@ TSNode ParentOf(TSNode node);
 
 // The first child in the field `id`, or a null node (ts_node_child_by_field_id).
 TSNode ChildByFieldId(TSNode node, TSFieldId id);
+
+// Visits `root` (when it is not null) and its named descendants in document order, as a depth-first
+// walk that pushes named children would; `visit(node, type)` returns false to skip the node's
+// descendants. Anonymous nodes and what is under them are not visited. With an index this is a
+// scan of an array, without a lookup per node.
+void ForEachNamedNode(TSNode root, absl::FunctionRef<bool(TSNode, std::string_view)> visit);
 
 // Appends the named children of `node`, in order (nothing for a null node).
 void AppendNamedChildren(std::vector<TSNode>& out, TSNode node);

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -73,6 +74,40 @@ TEST(TreeIndexTest, ParentsChildrenAndFieldsMatchTreeSitter) {
       }
     }
   }
+}
+
+// The walk visits the same nodes in the same order with and without an index, skipping the
+// descendants of the nodes the visitor declines.
+TEST(TreeIndexTest, NamedNodeWalkIsTheDepthFirstWalk) {
+  ParserPtr parser = NewPythonParser();
+  std::string code =
+      "def f(x):\n    y = [i for i in x]\n    def g():\n        z = 1\n    class C:\n"
+      "        w = 2\n    return y if x else -y\n";
+  TreePtr tree = ParsePython(parser.get(), code);
+  TSNode root = ts_tree_root_node(tree.get());
+  auto walk = [&](TSNode from) {
+    std::vector<std::string> seen;
+    ForEachNamedNode(from, [&](TSNode node, std::string_view type) {
+      EXPECT_EQ(type, ts_node_type(node));
+      seen.push_back(std::string(type) + "@" + std::to_string(ts_node_start_byte(node)));
+      return type != "function_definition" || ts_node_start_byte(node) == 0;
+    });
+    return seen;
+  };
+  std::vector<std::string> plain = walk(root);
+  EXPECT_EQ(plain.size(), 28u);
+  EXPECT_EQ(plain.front(), "module@0");
+  EXPECT_TRUE(std::find(plain.begin(), plain.end(), "function_definition@37") != plain.end());
+  for (const std::string& s : plain) EXPECT_FALSE(s.starts_with("assignment@54")) << s;  // z = 1
+  TreeIndexScope scope;
+  EXPECT_EQ(walk(root), plain);
+  TSNode body = Field(ts_node_named_child(root, 0), "body");
+  std::vector<std::string> from_body = walk(body);
+  EXPECT_EQ(from_body.front(), "block@14");
+  EXPECT_EQ(std::vector<std::string>(plain.end() - static_cast<std::ptrdiff_t>(from_body.size()),
+                                     plain.end()),
+            from_body);
+  EXPECT_TRUE(walk(TSNode{}).empty());
 }
 
 TEST(TreeIndexTest, NamesOfTypesAndFieldsAreTheGrammars) {
