@@ -1,5 +1,7 @@
 #include "rules/rule_engine.h"
 
+#include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -158,6 +160,51 @@ void DropRecompilesInSkippedFrames(std::vector<Finding>* findings) {
   });
 }
 
+// A pattern's structure: its text without comments and `(#predicate ...)` groups, whitespace
+// collapsed. Two patterns with the same structure match the same nodes with the same captures.
+std::string PatternStructure(std::string_view text) {
+  std::string out;
+  int predicate_depth = 0;  // > 0 inside a (#...) group
+  bool space = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == ';') {  // a comment, to the end of the line
+      while (i < text.size() && text[i] != '\n') ++i;
+      space = true;
+      continue;
+    }
+    if (c == '"') {  // a string, with its escapes, kept whole (or dropped inside a predicate)
+      size_t j = i + 1;
+      while (j < text.size() && text[j] != '"') j += text[j] == '\\' ? 2 : 1;
+      if (predicate_depth == 0) {
+        if (space && !out.empty()) out += ' ';
+        space = false;
+        out.append(text.substr(i, std::min(j + 1, text.size()) - i));
+      }
+      i = j;
+      continue;
+    }
+    if (predicate_depth > 0) {
+      if (c == '(') ++predicate_depth;
+      if (c == ')') --predicate_depth;
+      continue;
+    }
+    if (c == '(' && i + 1 < text.size() && text[i + 1] == '#') {
+      predicate_depth = 1;
+      ++i;
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      space = true;
+      continue;
+    }
+    if (space && !out.empty()) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
 }  // namespace
 
 Finding MakeFinding(const Rule& rule, const SourceFile& source, uint32_t start, uint32_t end,
@@ -267,6 +314,7 @@ absl::StatusOr<std::unique_ptr<RuleEngine>> RuleEngine::Create(std::vector<Rule>
     pattern.predicates = *std::move(predicates);
     engine->patterns_.push_back(std::move(pattern));
   }
+  if (absl::Status status = engine->BuildMatchQuery(combined); !status.ok()) return status;
 
   // Every declared predicate must exist, and every placeholder must name a capture.
   for (const Rule& rule : all) {
@@ -327,15 +375,72 @@ void RuleEngine::Run(const SourceFile& source, FileFacts& facts, TSQueryCursor* 
   DropRecompilesInSkippedFrames(findings);
 }
 
+absl::Status RuleEngine::BuildMatchQuery(std::string_view combined) {
+  uint32_t count = ts_query_pattern_count(query_.get());
+  std::map<std::string, uint32_t> structures;
+  std::string source;
+  for (uint32_t p = 0; p < count; ++p) {
+    uint32_t start = ts_query_start_byte_for_pattern(query_.get(), p);
+    uint32_t end = p + 1 < count ? ts_query_start_byte_for_pattern(query_.get(), p + 1)
+                                 : static_cast<uint32_t>(combined.size());
+    std::string structure = PatternStructure(combined.substr(start, end - start));
+    auto [it, added] = structures.try_emplace(structure, static_cast<uint32_t>(groups_.size()));
+    if (added) {
+      groups_.emplace_back();
+      source += structure + "\n";
+    }
+    groups_[it->second].push_back(p);
+  }
+  uint32_t error_offset = 0;
+  TSQueryError error = TSQueryErrorNone;
+  match_query_.reset(ts_query_new(PythonLanguage(), source.data(),
+                                  static_cast<uint32_t>(source.size()), &error_offset, &error));
+  if (match_query_ == nullptr || ts_query_pattern_count(match_query_.get()) != groups_.size()) {
+    return absl::InternalError(absl::StrCat("the rules' patterns without their predicates do not ",
+                                            "compile (", ToAbsl(QueryErrorName(error)), " at `",
+                                            source.substr(error_offset, 40), "`)"));
+  }
+  std::map<std::string, uint32_t, std::less<>> original_ids;
+  for (uint32_t c = 0; c < ts_query_capture_count(query_.get()); ++c) {
+    uint32_t length = 0;
+    const char* name = ts_query_capture_name_for_id(query_.get(), c, &length);
+    original_ids.emplace(std::string(name, length), c);
+  }
+  for (uint32_t c = 0; c < ts_query_capture_count(match_query_.get()); ++c) {
+    uint32_t length = 0;
+    const char* name = ts_query_capture_name_for_id(match_query_.get(), c, &length);
+    capture_ids_.push_back(original_ids.at(std::string(name, length)));
+  }
+  return absl::OkStatus();
+}
+
 void RuleEngine::RunInRange(const SourceFile& source, FileFacts& facts, TSQueryCursor* cursor,
                             std::vector<Finding>* findings,
                             std::set<std::tuple<size_t, uint32_t, uint32_t>>& seen) const {
   TSNode root = facts.root();
+  ts_query_cursor_exec(cursor, match_query_.get(), root);
+  TSQueryMatch shared;
+  std::vector<TSQueryCapture> captures;
+  while (ts_query_cursor_next_match(cursor, &shared)) {
+    // The same match, in query_'s capture ids, once per pattern of that structure.
+    captures.assign(shared.captures, shared.captures + shared.capture_count);
+    for (TSQueryCapture& capture : captures) capture.index = capture_ids_[capture.index];
+    TSQueryMatch match = shared;
+    match.captures = captures.data();
+    for (uint32_t pattern_index : groups_[shared.pattern_index]) {
+      match.pattern_index = static_cast<uint16_t>(pattern_index);
+      EvaluateMatch(source, facts, match, findings, seen);
+    }
+  }
+}
+
+void RuleEngine::EvaluateMatch(const SourceFile& source, FileFacts& facts,
+                               const TSQueryMatch& match, std::vector<Finding>* findings,
+                               std::set<std::tuple<size_t, uint32_t, uint32_t>>& seen) const {
+  TSNode root = facts.root();
   MatchContext context{source.text(), root, &facts};
-  ts_query_cursor_exec(cursor, query_.get(), root);
   bool has_error = ts_node_has_error(root);
-  TSQueryMatch match;
-  while (ts_query_cursor_next_match(cursor, &match)) {
+  {
     const Pattern& pattern = patterns_[match.pattern_index];
     TSNode report{};
     for (uint16_t i = 0; i < match.capture_count; ++i) {
@@ -346,12 +451,11 @@ void RuleEngine::RunInRange(const SourceFile& source, FileFacts& facts, TSQueryC
     }
     // Walking up to the root is slow in tree-sitter (ts_node_parent searches from the top): only
     // a tree with an error can have a match inside one.
-    if (ts_node_is_null(report) || (has_error && InsideError(report))) continue;
-    context.deferred_disabled_callee.clear();
+    if (ts_node_is_null(report) || (has_error && InsideError(report))) return;
     std::optional<Confidence> confidence = EvaluatePredicates(pattern.predicates, match, context);
-    if (!confidence) continue;
+    if (!confidence) return;
     uint32_t start = ts_node_start_byte(report), end = ts_node_end_byte(report);
-    if (!seen.insert({pattern.rule, start, end}).second) continue;
+    if (!seen.insert({pattern.rule, start, end}).second) return;
 
     const Rule& rule = rules_[pattern.rule];
     std::string message = rule.message;

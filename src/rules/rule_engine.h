@@ -49,6 +49,11 @@ class RuleEngine {
   void RunInRange(const SourceFile& source, FileFacts& facts, TSQueryCursor* cursor,
                   std::vector<Finding>* findings,
                   std::set<std::tuple<size_t, uint32_t, uint32_t>>& seen) const;
+  // Checks one match of one pattern (its predicates) and adds its finding.
+  void EvaluateMatch(const SourceFile& source, FileFacts& facts, const TSQueryMatch& match,
+                     std::vector<Finding>* findings,
+                     std::set<std::tuple<size_t, uint32_t, uint32_t>>& seen) const;
+  absl::Status BuildMatchQuery(std::string_view combined);
   struct Pattern {
     size_t rule;  // index into rules_
     std::vector<CompiledPredicate> predicates;
@@ -57,9 +62,16 @@ class RuleEngine {
   RuleEngine() = default;
 
   std::vector<Rule> rules_;
-  QueryPtr query_;
-  std::vector<Pattern> patterns_;  // by pattern index
+  QueryPtr query_;                 // every rule's patterns, with their predicates
+  std::vector<Pattern> patterns_;  // by pattern index of query_
   uint32_t report_capture_ = 0;
+  // What runs over the tree: each distinct pattern structure once (predicates aside), since
+  // rules share structures (ten match every method call, `(call function: (attribute) @fn)`) and
+  // producing a match is most of a query's cost. A match of pattern i stands for the query_
+  // patterns groups_[i]; its capture ids map to query_'s through capture_ids_.
+  QueryPtr match_query_;
+  std::vector<std::vector<uint32_t>> groups_;
+  std::vector<uint32_t> capture_ids_;
 };
 
 // Makes a finding of `rule` spanning [start, end) of source.text().

@@ -37,6 +37,23 @@ TEST(RuleEngineTest, RoutesMatchesOfOneCombinedQueryToTheirRules) {
               ElementsAre("1:1 AA001 found print(len(x))", "1:7 AA002 found len(x)"));
 }
 
+// Patterns of one structure run as one pattern of the matching query (comments, layout and
+// predicates aside); each rule still gets its own predicates and captures.
+TEST(RuleEngineTest, PatternsOfOneStructureShareTheirMatches) {
+  auto engine = Engine({
+      QueryRule("AA001", "a",
+                "; a comment with (#eq? @f \"x\") in it\n"
+                "((call function: (identifier) @f) @report ; the call\n"
+                " (#match? @f \"^(pr|le)[a-z]*$\"))"),
+      QueryRule("AA002", "b",
+                "((call\n   function: (identifier) @f)\n @report (#eq? @f \"len\"))", "len {f}"),
+      QueryRule("AA003", "c", "((call function: (attribute) @f) @report (#eq? @f \"a.b\"))"),
+  });
+  EXPECT_THAT(RunOn(*engine, "print(len(x), a.b(), str(y))\n"),
+              ElementsAre("1:1 AA001 found print(len(x), a.b(), str(y))",
+                          "1:7 AA001 found len(x)", "1:7 AA002 len len", "1:15 AA003 found a.b()"));
+}
+
 TEST(RuleEngineTest, SemanticPredicateLimitsToForwardMethods) {
   Rule rule = QueryRule("AA001", "p", "((call) @report (#in-compiled-region? @report))");
   rule.predicates = {"in-compiled-region"};
