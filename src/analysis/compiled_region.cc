@@ -175,6 +175,7 @@ void CompiledRegion::NoteDisabledAssignment(TSNode disable_call) {
     std::string name(NodeText(left, text_));
     if (ts_node_is_null(function)) {
       disabled_names_.insert(std::move(name));
+      callees_.clear();  // calls of the name resolve to nothing now
     } else {
       disabled_locals_.emplace(Key(function), std::move(name));
     }
@@ -258,6 +259,15 @@ std::vector<TSNode> CompiledRegion::CallsIn(TSNode function) const {
 }
 
 TSNode CompiledRegion::CalleeOf(TSNode call) {
+  // Summaries, reachability and the disabled-call predicate each ask for the same calls.
+  std::pair<uint32_t, uint32_t> key{ts_node_start_byte(call), ts_node_end_byte(call)};
+  if (auto it = callees_.find(key); it != callees_.end()) return it->second;
+  TSNode callee = ResolveCallee(call);
+  callees_.emplace(key, callee);
+  return callee;
+}
+
+TSNode CompiledRegion::ResolveCallee(TSNode call) {
   TSNode function = Field(call, "function");
   if (Is(function, "identifier")) {
     std::string_view name = NodeText(function, text_);

@@ -89,6 +89,7 @@ class CompiledRegion {
   const AttributeClasses& AttributeClassesOf(TSNode class_definition) const;
 
  private:
+  TSNode ResolveCallee(TSNode call);  // CalleeOf, uncached
   void FindEntriesAndDisabled();
   // What `call` (a torch.compile(x) or x.compile() call) compiles when x is not a function of
   // this file: the class or function x was built from, as qualified names.
@@ -159,6 +160,7 @@ class CompiledRegion {
   std::vector<TSNode> entries_;
   std::set<uint32_t> disabled_;                 // function start bytes
   std::set<std::string> disabled_names_;        // module-level names rebound to disable(...)
+  std::map<std::pair<uint32_t, uint32_t>, TSNode> callees_;  // CalleeOf, by the call's bytes
   // `@torch.compiler.disable(recursive=False)`: only the function's own frame is skipped; what it
   // calls is compiled as frames of their own.
   std::set<uint32_t> disabled_own_frame_only_;

@@ -47,7 +47,11 @@ struct FlatTree {
   absl::flat_hash_map<NodeKey, uint32_t> index;
 
   explicit FlatTree(const TSTree* tree) {
-    TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree));
+    TSNode root = ts_tree_root_node(tree);
+    uint32_t count = ts_node_descendant_count(root);  // the root included
+    entries.reserve(count);
+    index.reserve(count);
+    TSTreeCursor cursor = ts_tree_cursor_new(root);
     uint32_t current = Add(cursor, kNone);
     while (true) {
       if (ts_tree_cursor_goto_first_child(&cursor)) {
