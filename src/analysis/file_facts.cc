@@ -9,6 +9,14 @@ const ImportTable& FileFacts::imports() {
   return *imports_;
 }
 
+const std::vector<std::string>& FileFacts::QualifiedNamesOf(TSNode expression) {
+  if (!ts_node_eq(expression, last_qualified_) || ts_node_is_null(expression)) {
+    last_qualified_ = expression;
+    last_names_ = QualifiedNames(expression, text_, imports());
+  }
+  return last_names_;
+}
+
 ValueInference& FileFacts::values() {
   if (values_ == nullptr) values_ = std::make_unique<ValueInference>(root_, text_, imports());
   return *values_;

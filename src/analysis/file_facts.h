@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "analysis/compiled_region.h"
 #include "analysis/value_inference.h"
@@ -27,6 +28,10 @@ class FileFacts {
   const ImportTable& imports();
   ValueInference& values();
   CompiledRegion& region();
+  // QualifiedNames(expression) (program/import_table.h). The patterns of one structure are checked
+  // one after the other on the same match (ten rules resolve every method call's callee), so the
+  // last answer is kept.
+  const std::vector<std::string>& QualifiedNamesOf(TSNode expression);
   // Functions passed to torch.cond / while_loop here (analysis/placement.h).
   const std::set<std::string>& higher_order_op_bodies();
 
@@ -38,6 +43,8 @@ class FileFacts {
   std::unique_ptr<ValueInference> values_;
   std::unique_ptr<CompiledRegion> region_;
   std::optional<std::set<std::string>> higher_order_op_bodies_;
+  TSNode last_qualified_{};
+  std::vector<std::string> last_names_;
 };
 
 }  // namespace gbreak

@@ -42,8 +42,7 @@ std::optional<Confidence> CallsDisabled(const MatchContext& context,
 std::optional<Confidence> ResolvesTo(const MatchContext& context,
                                      const std::vector<PredicateArgument>& args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
-  for (const std::string& name :
-       QualifiedNames(args[0].node, context.text, context.facts->imports())) {
+  for (const std::string& name : context.facts->QualifiedNamesOf(args[0].node)) {
     for (size_t i = 1; i < args.size(); ++i) {
       std::string_view wanted = args[i].text;
       if (wanted.ends_with(".*")) {
