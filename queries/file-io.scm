@@ -7,18 +7,12 @@
                     "shutil.*" "pathlib.Path.write_text" "pathlib.Path.read_text")
  (#in-compiled-region? @report))
 
-; Methods of a file object opened in the same function: `f.write(...)`, `f.close()`.
-((block
-   (expression_statement
-     (assignment
-       left: (identifier) @file
-       right: (call function: (identifier) @open)))
-   (expression_statement
-     (call
-       function: (attribute
-         object: (identifier) @obj
-         attribute: (identifier) @method)) @report))
- (#resolves-to? @open "builtins.open")
- (#eq? @obj @file)
+; Methods of a file object opened earlier in the same block: `f = open(p)` ... `f.write(...)`.
+((expression_statement
+   (call
+     function: (attribute
+       object: (identifier) @obj
+       attribute: (identifier) @method)) @report)
  (#any-of? @method "write" "writelines" "read" "readline" "readlines" "close" "flush" "seek")
+ (#assigned-earlier-in-block? @report @obj "builtins.open")
  (#in-compiled-region? @report))

@@ -5,10 +5,8 @@
  (#eq? @obj "self")
  (#in-compiled-region? @report))
 
-; `NAME += ...` on a name declared `global` in the same function.
-((block
-   (global_statement (identifier) @global)
-   (expression_statement
-     (augmented_assignment left: (identifier) @name) @report))
- (#eq? @name @global)
+; `NAME += ...` on a name declared `global` earlier in the same block.
+((expression_statement
+   (augmented_assignment left: (identifier) @name) @report)
+ (#declared-global-earlier-in-block? @report @name)
  (#in-compiled-region? @report))

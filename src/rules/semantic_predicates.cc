@@ -185,6 +185,64 @@ std::optional<Confidence> UnderLoggingGuard(const MatchContext& context,
   return std::nullopt;
 }
 
+// The statements of the block before the expression statement that is `node` (a call or an
+// augmented assignment making up the whole statement); empty when `node` is not such a statement
+// of a block (a module's top level is no block).
+std::vector<TSNode> EarlierStatementsOfBlock(TSNode node) {
+  TSNode statement = ParentOf(node);
+  if (!Is(statement, "expression_statement")) return {};
+  TSNode block = ParentOf(statement);
+  if (!Is(block, "block")) return {};
+  std::vector<TSNode> earlier;
+  for (TSNode sibling : NamedChildren(block)) {
+    if (SameNode(sibling, statement)) return earlier;
+    earlier.push_back(sibling);
+  }
+  return {};
+}
+
+// `(#assigned-earlier-in-block? @report @name "builtins.open")`: an earlier statement of the block
+// is `NAME = f(...)` with f one of the given qualified names (`f = open(p)` ... `f.write(s)`).
+// A query pattern with two sibling statements under `(block ...)` says the same, but tree-sitter
+// keeps a partial match open for every such assignment until the block ends: quadratic in a long
+// function, and a tenth of a whole-tree run.
+std::optional<Confidence> AssignedEarlierInBlock(const MatchContext& context,
+                                                 const std::vector<PredicateArgument>& args) {
+  std::string_view name = args[1].text;
+  for (TSNode statement : EarlierStatementsOfBlock(args[0].node)) {
+    TSNode assignment = ts_node_named_child(statement, 0);
+    if (!Is(statement, "expression_statement") || !Is(assignment, "assignment")) continue;
+    TSNode left = Field(assignment, "left"), right = Field(assignment, "right");
+    if (!Is(left, "identifier") || NodeText(left, context.text) != name || !Is(right, "call")) {
+      continue;
+    }
+    TSNode function = Field(right, "function");
+    if (!Is(function, "identifier")) continue;
+    for (const std::string& qualified :
+         QualifiedNames(function, context.text, context.facts->imports())) {
+      for (size_t i = 2; i < args.size(); ++i) {
+        if (qualified == args[i].text) return Confidence::kCertain;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// `(#declared-global-earlier-in-block? @report @name)`: an earlier statement of the block is
+// `global ..., NAME, ...` (same reason as above for not writing it as a block pattern).
+std::optional<Confidence> DeclaredGlobalEarlierInBlock(const MatchContext& context,
+                                                       const std::vector<PredicateArgument>& args) {
+  for (TSNode statement : EarlierStatementsOfBlock(args[0].node)) {
+    if (!Is(statement, "global_statement")) continue;
+    for (TSNode declared : NamedChildren(statement)) {
+      if (Is(declared, "identifier") && NodeText(declared, context.text) == args[1].text) {
+        return Confidence::kCertain;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 bool IsBackwardHookRegistration(std::string_view method) {
   return method == "register_full_backward_hook" || method == "register_backward_hook" ||
          method == "register_full_backward_pre_hook";
@@ -411,6 +469,15 @@ const std::vector<SemanticPredicate>& AllSemanticPredicates() {
        "the captured node is in the body of `if <logger>.isEnabledFor(...):` (the guard is a "
        "break of its own; the body runs only at that log level)",
        1, 0, &UnderLoggingGuard},
+      {"assigned-earlier-in-block",
+       "the first capture is a whole expression statement of a block, and an earlier statement "
+       "of that block assigns the second capture's name a call of one of the given qualified "
+       "names (`f = open(p)` before `f.write(s)`)",
+       2, -1, &AssignedEarlierInBlock},
+      {"declared-global-earlier-in-block",
+       "the first capture is a whole expression statement of a block, and an earlier statement "
+       "of that block declares the second capture's name `global`",
+       2, 0, &DeclaredGlobalEarlierInBlock},
       {"is-static",
        "the captured expression is known not to depend on tensor data (sizes, constants, None, "
        "modules)",

@@ -54,6 +54,27 @@ TEST(RuleEngineTest, PatternsOfOneStructureShareTheirMatches) {
                           "1:7 AA001 found len(x)", "1:7 AA002 len len", "1:15 AA003 found a.b()"));
 }
 
+// The block predicates stand for `(block (A) (B))` patterns: A an earlier statement of the same
+// block as B (not a nested block, not the module's top level, B a whole expression statement).
+TEST(RuleEngineTest, EarlierStatementOfTheSameBlock) {
+  Rule io = QueryRule("AA001", "io",
+                      "((expression_statement (call function: (attribute object: (identifier) "
+                      "@obj)) @report) (#assigned-earlier-in-block? @report @obj "
+                      "\"builtins.open\"))");
+  io.predicates = {"assigned-earlier-in-block"};
+  Rule global = QueryRule("AA002", "global",
+                          "((expression_statement (augmented_assignment left: (identifier) "
+                          "@name) @report) (#declared-global-earlier-in-block? @report @name))");
+  global.predicates = {"declared-global-earlier-in-block"};
+  auto engine = Engine({io, global});
+  EXPECT_THAT(RunOn(*engine,
+                    "def f(p):\n    g.close()\n    g = open(p)\n    g.close()\n"
+                    "    h = g.close()\n    if p:\n        g.close()\n    k = read(p)\n"
+                    "    k.close()\n    n += 1\n    global n, m\n    m += 1\n    if p:\n"
+                    "        n += 1\ng = open(1)\ng.close()\n"),
+              ElementsAre("4:5 AA001 found g.close()", "12:5 AA002 found m += 1"));
+}
+
 TEST(RuleEngineTest, SemanticPredicateLimitsToForwardMethods) {
   Rule rule = QueryRule("AA001", "p", "((call) @report (#in-compiled-region? @report))");
   rule.predicates = {"in-compiled-region"};
