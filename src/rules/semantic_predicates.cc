@@ -79,10 +79,9 @@ bool FoldsUnderCompile(const MatchContext& context, TSNode node) {
 std::optional<Confidence> IsTensor(const MatchContext& context,
                                    const std::vector<PredicateArgument>& args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
-  if (FoldsUnderCompile(context, args[0].node)) return std::nullopt;
   Value value = context.facts->values().Evaluate(args[0].node);
-  if (value.IsTensor()) return TensorConfidence(value);
-  return std::nullopt;
+  if (!value.IsTensor() || FoldsUnderCompile(context, args[0].node)) return std::nullopt;
+  return TensorConfidence(value);
 }
 
 std::optional<Confidence> MaybeTensor(const MatchContext& context,
@@ -112,12 +111,11 @@ std::optional<Confidence> IsShapeDerived(const MatchContext& context,
 std::optional<Confidence> IsDataDependent(const MatchContext& context,
                                           const std::vector<PredicateArgument>& args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
-  if (FoldsUnderCompile(context, args[0].node)) return std::nullopt;
+  // Most tests are on shapes, flags and None: the value kind rules them out before the guards
+  // are folded.
   Value value = context.facts->values().Evaluate(args[0].node);
-  if (value.IsDataDependent()) {
-    return value.Has(Value::kTensor) ? TensorConfidence(value) : Confidence::kCertain;
-  }
-  return std::nullopt;
+  if (!value.IsDataDependent() || FoldsUnderCompile(context, args[0].node)) return std::nullopt;
+  return value.Has(Value::kTensor) ? TensorConfidence(value) : Confidence::kCertain;
 }
 
 bool ContainsCall(TSNode node) {
