@@ -89,6 +89,19 @@ uint64_t LineReader::NewlineMask(size_t at) const {
     uint64_t bits = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, nl)));
     mask |= bits << (16 * k);
   }
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  // Eight bytes at a time (ARM and other little-endian machines without SSE2): the exact
+  // zero-byte test of (word ^ '\n' * 8) leaves 0x80 in each newline's byte, and the multiply
+  // gathers those eight bits into one byte.
+  constexpr uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
+  for (int k = 0; k < 8; ++k) {
+    uint64_t word;
+    std::memcpy(&word, p + 8 * k, 8);
+    uint64_t x = word ^ 0x0a0a0a0a0a0a0a0aULL;
+    uint64_t zero = ~(((x & kLow7) + kLow7) | x | kLow7);  // 0x80 where x's byte is 0
+    uint64_t bits = ((zero >> 7) * 0x0102040810204080ULL) >> 56;
+    mask |= bits << (8 * k);
+  }
 #else
   for (int k = 0; k < 64; ++k) mask |= static_cast<uint64_t>(p[k] == '\n') << k;
 #endif
