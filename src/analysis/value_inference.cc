@@ -204,6 +204,10 @@ ValueInference::Scope& ValueInference::ScopeOf(TSNode function) {
     TSNode outer = EnclosingFunction(function);
     if (!ts_node_is_null(outer)) scope->parent = &ScopeOf(outer);
   }
+  // Analyzing the enclosing function may have asked for this scope already (a call of the nested
+  // function in its parent): keep that one. (emplace would have dropped this one, and `ref` with
+  // it.)
+  if (auto again = scopes_.find(key); again != scopes_.end()) return *again->second;
   Scope& ref = *scope;
   scopes_.emplace(key, std::move(scope));
   Analyze(ref);

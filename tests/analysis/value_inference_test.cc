@@ -199,6 +199,30 @@ class B(nn.Module):
   EXPECT_TRUE(ValueOf(s, "r").IsStatic());  // only B's own calls count for B._row
 }
 
+TEST(ValueInferenceTest, NestedFunctionAskedForFirstWhileItsParentCallsTheSameHelper) {
+  // Asking about `w` first makes inner's scope, which analyzes forward (the enclosing scope),
+  // whose `self.helper(x)` analyzes helper, whose parameter comes from its call sites, one of
+  // them in inner: inner's scope is asked for again before the first question made it. It must
+  // be made once (the second copy used to replace the first, which was freed while in use:
+  // caught by AddressSanitizer on transformers).
+  ParsedSnippet s(R"(import torch
+import torch.nn as nn
+class M(nn.Module):
+    def helper(self, t):
+        return t + 1
+    def forward(self, x):
+        def inner(y):
+            w = self.helper(y)
+            return w
+        a = self.helper(x)
+        return inner(a)
+)");
+  // helper's `t` is x (a tensor) or inner's `y` (unknown): possibly a tensor, either way.
+  EXPECT_TRUE(ValueOf(s, "w").MaybeTensor());
+  EXPECT_FALSE(ValueOf(s, "w").IsStatic());
+  EXPECT_TRUE(ValueOf(s, "a").MaybeTensor());
+}
+
 TEST(ValueInferenceTest, UnknownStaysUnknown) {
   ParsedSnippet s("def g(a):\n    b = a.foo\n    return b\n");
   Value b = ValueOf(s, "b");
