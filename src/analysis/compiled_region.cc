@@ -117,11 +117,8 @@ TSNode CompiledRegion::MethodOf(TSNode class_definition, std::string_view name, 
 }
 
 void CompiledRegion::FindEntriesAndDisabled() {
-  std::vector<TSNode> stack{root_};
-  while (!stack.empty()) {
-    TSNode node = stack.back();
-    stack.pop_back();
-    if (Is(node, "function_definition")) {
+  ForEachNamedNode(root_, [&](TSNode node, std::string_view type) {
+    if (type == "function_definition") {
       for (TSNode decorator : Decorators(node)) {
         for (const std::string& name : QualifiedNames(DecoratorCallee(decorator), text_, imports_)) {
           if (IsDisableName(name)) {
@@ -137,7 +134,7 @@ void CompiledRegion::FindEntriesAndDisabled() {
       if (DefinitionName(node, text_) == "forward" && !ts_node_is_null(OwningClass(node))) {
         entries_.push_back(node);
       }
-    } else if (Is(node, "call")) {
+    } else if (type == "call") {
       // torch.compile(fn) and torch.compiler.disable(fn) applied to a function of this file.
       std::vector<std::string> names = QualifiedNames(Field(node, "function"), text_, imports_);
       bool compile = std::any_of(names.begin(), names.end(), IsCompileName);
@@ -160,8 +157,8 @@ void CompiledRegion::FindEntriesAndDisabled() {
       }
       if (disable) NoteDisabledAssignment(node);
     }
-    PushNamedChildren(stack, node);
-  }
+    return true;
+  });
 }
 
 void CompiledRegion::NoteDisabledAssignment(TSNode disable_call) {

@@ -278,18 +278,16 @@ void ValueInference::Analyze(Scope& scope) {
 
   // Collect the binding statements of this function (not of nested functions or classes).
   std::vector<TSNode> bindings;
-  std::vector<TSNode> stack{Field(function, "body")};
-  while (!stack.empty()) {
-    TSNode node = stack.back();
-    stack.pop_back();
-    std::string_view type = NodeType(node);
-    if (type == "function_definition" || type == "class_definition" || type == "lambda") continue;
+  ForEachNamedNode(Field(function, "body"), [&](TSNode node, std::string_view type) {
+    if (type == "function_definition" || type == "class_definition" || type == "lambda") {
+      return false;
+    }
     if (type == "assignment" || type == "augmented_assignment" || type == "for_statement" ||
         type == "for_in_clause" || type == "named_expression" || type == "as_pattern") {
       bindings.push_back(node);
     }
-    PushNamedChildren(stack, node);
-  }
+    return true;
+  });
   std::sort(bindings.begin(), bindings.end(), [](TSNode a, TSNode b) {
     return ts_node_start_byte(a) < ts_node_start_byte(b);
   });
@@ -753,26 +751,23 @@ Value ValueInference::ReturnValue(TSNode function) {
   Scope& scope = ScopeOf(function);
   Value joined;
   bool any_return = false;
-  std::vector<TSNode> stack{Field(function, "body")};
-  while (!stack.empty()) {
-    TSNode node = stack.back();
-    stack.pop_back();
-    if (Is(node, "function_definition") || Is(node, "class_definition") || Is(node, "lambda")) {
-      continue;
+  ForEachNamedNode(Field(function, "body"), [&](TSNode node, std::string_view type) {
+    if (type == "function_definition" || type == "class_definition" || type == "lambda") {
+      return false;
     }
-    if (Is(node, "return_statement")) {
+    if (type == "return_statement") {
       any_return = true;
       TSNode value = ts_node_named_child(node, 0);
       joined = joined.Join(ts_node_is_null(value) ? Value::Of(Value::kNone)
                                                   : Eval(value, scope, 0));
-      continue;
+      return false;
     }
-    if (Is(node, "yield")) {
+    if (type == "yield") {
       joined = joined.Join(Value::Unknown());
-      continue;
+      return false;
     }
-    PushNamedChildren(stack, node);
-  }
+    return true;
+  });
   if (!any_return) joined = Value::Of(Value::kNone);
   returns_in_progress_.erase(key);
   returns_[key] = joined;

@@ -42,12 +42,8 @@ ImportTable ImportTable::Build(TSNode root, std::string_view text) {
       targets.push_back(std::move(target));
     }
   };
-  // Iterative walk over statements; expressions cannot contain imports.
-  std::vector<TSNode> stack{root};
-  while (!stack.empty()) {
-    TSNode node = stack.back();
-    stack.pop_back();
-    std::string_view type = NodeType(node);
+  // A walk over statements; expressions cannot contain imports.
+  ForEachNamedNode(root, [&](TSNode node, std::string_view type) {
     if (type == "import_statement") {
       for (TSNode child : NamedChildren(node)) {
         if (NodeType(child) == "aliased_import") {
@@ -60,7 +56,7 @@ ImportTable ImportTable::Build(TSNode root, std::string_view text) {
           bind(first, first);
         }
       }
-      continue;
+      return false;
     }
     if (type == "import_from_statement") {
       TSNode module = ts_node_child_by_field_name(node, "module_name", 11);
@@ -71,7 +67,7 @@ ImportTable ImportTable::Build(TSNode root, std::string_view text) {
       }
       if (star) {
         table.star_modules_.push_back(base);
-        continue;
+        return false;
       }
       std::string prefix = base.empty() || base.back() == '.' ? base : base + ".";
       for (TSNode child : NamedChildren(node)) {
@@ -85,7 +81,7 @@ ImportTable ImportTable::Build(TSNode root, std::string_view text) {
           bind(name, prefix + name);
         }
       }
-      continue;
+      return false;
     }
     if (ts_node_is_null(ParentOf(node)) || NodeType(ParentOf(node)) == "module") {
       // Module-level definitions shadow builtins.
@@ -105,9 +101,8 @@ ImportTable ImportTable::Build(TSNode root, std::string_view text) {
       }
     }
     // Imports live in statement blocks; do not descend into expressions.
-    if (type == "expression_statement" || type == "return_statement") continue;
-    PushNamedChildren(stack, node);
-  }
+    return type != "expression_statement" && type != "return_statement";
+  });
   return table;
 }
 
