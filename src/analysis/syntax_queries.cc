@@ -2,19 +2,9 @@
 
 namespace gbreak {
 
-TSNode EnclosingFunction(TSNode node) {
-  for (TSNode n = ParentOf(node); !ts_node_is_null(n); n = ParentOf(n)) {
-    if (NodeType(n) == "function_definition") return n;
-  }
-  return TSNode{};
-}
+TSNode EnclosingFunction(TSNode node) { return NearestAncestor(node, "function_definition"); }
 
-TSNode EnclosingClass(TSNode node) {
-  for (TSNode n = ParentOf(node); !ts_node_is_null(n); n = ParentOf(n)) {
-    if (NodeType(n) == "class_definition") return n;
-  }
-  return TSNode{};
-}
+TSNode EnclosingClass(TSNode node) { return NearestAncestor(node, "class_definition"); }
 
 TSNode OwningClass(TSNode function) {
   TSNode up = ParentOf(function);

@@ -137,6 +137,22 @@ TSNode ParentOf(TSNode node) {
   return parent == kNone ? TSNode{} : tree->entries[parent].node;
 }
 
+TSNode NearestAncestor(TSNode node, std::string_view type) {
+  if (node.id == nullptr) return node;
+  const FlatTree* tree = TreeOf(node);
+  uint32_t at = tree == nullptr ? kNone : tree->Find(node);
+  if (at == kNone) {
+    for (TSNode n = ParentOf(node); !ts_node_is_null(n); n = ParentOf(n)) {
+      if (NodeType(n) == type) return n;
+    }
+    return TSNode{};
+  }
+  for (uint32_t p = tree->entries[at].parent; p != kNone; p = tree->entries[p].parent) {
+    if (tree->entries[p].type == type) return tree->entries[p].node;
+  }
+  return TSNode{};
+}
+
 TSNode ChildByFieldId(TSNode node, TSFieldId id) {
   const FlatTree* tree = TreeOf(node);
   uint32_t at = tree == nullptr ? kNone : tree->Find(node);

@@ -28,6 +28,10 @@ class TreeIndexScope {
   TreeIndexScope& operator=(const TreeIndexScope&) = delete;
 };
 
+// The nearest proper ancestor of `node` of the given type (`function_definition`), or a null
+// node: one lookup, then the parents are array reads.
+TSNode NearestAncestor(TSNode node, std::string_view type);
+
 // Drops the index of a tree about to be freed while a scope lives on (a later tree could take its
 // address).
 void ForgetTreeIndex(const TSTree* tree);

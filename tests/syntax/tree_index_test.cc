@@ -41,7 +41,8 @@ bool SameNodes(const std::vector<TSNode>& a, const std::vector<TSNode>& b) {
   return true;
 }
 
-// The index answers exactly as tree-sitter does, for every node and every field of the grammar,
+// The index answers exactly as tree-sitter does, for every node and every field of the grammar
+// (and the nearest ancestors of a type),
 // including nodes under hidden rules (fields inherited through them), errors and aliases.
 TEST(TreeIndexTest, ParentsChildrenAndFieldsMatchTreeSitter) {
   ParserPtr parser = NewPythonParser();
@@ -68,6 +69,16 @@ TEST(TreeIndexTest, ParentsChildrenAndFieldsMatchTreeSitter) {
       std::vector<TSNode> children;
       AppendNamedChildren(children, node);
       EXPECT_TRUE(SameNodes(children, NamedChildrenByTreeSitter(node))) << ts_node_type(node);
+      for (const char* type : {"function_definition", "class_definition", "block"}) {
+        TSNode expected{};
+        for (TSNode n = ts_node_parent(node); !ts_node_is_null(n); n = ts_node_parent(n)) {
+          if (std::string_view(ts_node_type(n)) == type) {
+            expected = n;
+            break;
+          }
+        }
+        EXPECT_TRUE(ts_node_eq(NearestAncestor(node, type), expected)) << type;
+      }
       for (TSFieldId id = 1; id <= ts_language_field_count(language); ++id) {
         EXPECT_TRUE(ts_node_eq(ChildByFieldId(node, id), ts_node_child_by_field_id(node, id)))
             << ts_node_type(node) << "." << ts_language_field_name_for_id(language, id);
