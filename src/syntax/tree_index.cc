@@ -4,7 +4,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -16,19 +15,11 @@ namespace {
 
 constexpr uint32_t kNone = UINT32_MAX;
 
-struct NodeKey {
-  const void* id;
-  uint32_t start;
-  bool operator==(const NodeKey& other) const {
-    return std::tie(id, start) == std::tie(other.id, other.start);
-  }
-  template <typename H>
-  friend H AbslHashValue(H h, const NodeKey& key) {
-    return H::combine(std::move(h), key.id, key.start);
-  }
-};
+// Within one tree a node is its id (ts_node_eq compares tree and id): the address of its slot in
+// the parent's child array, or of the tree's root.
+using NodeKey = const void*;
 
-NodeKey KeyOf(TSNode node) { return NodeKey{node.id, ts_node_start_byte(node)}; }
+NodeKey KeyOf(TSNode node) { return node.id; }
 
 // One tree's nodes in document order.
 struct FlatTree {
