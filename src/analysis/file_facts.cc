@@ -18,13 +18,16 @@ const std::vector<std::string>& FileFacts::QualifiedNamesOf(TSNode expression) {
 }
 
 ValueInference& FileFacts::values() {
-  if (values_ == nullptr) values_ = std::make_unique<ValueInference>(root_, text_, imports());
+  if (values_ == nullptr) {
+    values_ = std::make_unique<ValueInference>(root_, text_, imports(), calls_);
+  }
   return *values_;
 }
 
 CompiledRegion& FileFacts::region() {
   if (region_ == nullptr) {
     region_ = std::make_unique<CompiledRegion>(root_, text_, imports(), options_);
+    region_->truth_cache()->UseCallIndex(&calls_);
   }
   return *region_;
 }

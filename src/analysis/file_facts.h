@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/call_index.h"
 #include "analysis/compiled_region.h"
 #include "analysis/value_inference.h"
 #include "program/import_table.h"
@@ -20,7 +21,7 @@ namespace gbreak {
 class FileFacts {
  public:
   FileFacts(TSNode root, std::string_view text, RegionOptions options = {})
-      : root_(root), text_(text), options_(options) {}
+      : root_(root), text_(text), options_(options), calls_(root, text) {}
 
   TSNode root() const { return root_; }
   std::string_view text() const { return text_; }
@@ -40,6 +41,7 @@ class FileFacts {
   std::string_view text_;
   std::unique_ptr<ImportTable> imports_;
   RegionOptions options_;
+  CallIndex calls_;  // shared by the value inference and the region's guard folding
   std::unique_ptr<ValueInference> values_;
   std::unique_ptr<CompiledRegion> region_;
   std::optional<std::set<std::string>> higher_order_op_bodies_;

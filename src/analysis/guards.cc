@@ -159,7 +159,8 @@ class Evaluator {
     std::string_view name = NodeText(left, text_);
     // Reassigned anywhere in the function: its value is not the default's.
     if (!AssignmentsTo(function, name, text_).empty()) return Truth::kUnknown;
-    TSNode value = HeldDefault(function, name, /*require_call=*/true);
+    TSNode value =
+        HeldDefault(function, name, CallsPassing(function, name), /*require_call=*/true);
     if (ts_node_is_null(value)) return Truth::kUnknown;
     bool is_none = Is(value, "none");
     return (op == "is") == is_none ? Truth::kTrue : Truth::kFalse;
@@ -220,11 +221,11 @@ class Evaluator {
   // A parameter whose default is a literal, when no call in this file passes it. Only for helpers
   // and constructors: an entry's caller is outside this file.
   Truth ParameterDefaultTruth(TSNode function, std::string_view name, int depth) {
-    TSNode value = HeldDefault(function, name);
+    ParameterCalls calls = CallsPassing(function, name);
+    TSNode value = HeldDefault(function, name, calls);
     if (!ts_node_is_null(value)) return Eval(value, depth + 1);
     // Every call of the file passes the same literal, or leaves the same literal default:
     // `Block(debug=False)` with `def __init__(self, debug=False)`.
-    ParameterCalls calls = CallsPassing(function, name);
     if (!calls.literal_default || calls.splat || calls.passed.empty()) return Truth::kUnknown;
     Truth agreed = Eval(calls.default_value, depth + 1);
     for (TSNode passed : calls.passed) {
@@ -290,13 +291,14 @@ class Evaluator {
     return out;
   }
 
-  // The literal default a parameter holds, when no call that could pass it does: calls in this
-  // file (f(...), self.f(...), Class(...) for a constructor), or, when the program-wide graph
-  // says so, every call in the compiled region. Null otherwise.
+  // The literal default a parameter holds (`calls`: CallsPassing(function, name)), when no call
+  // that could pass it does: calls in this file (f(...), self.f(...), Class(...) for a
+  // constructor), or, when the program-wide graph says so, every call in the compiled region.
+  // Null otherwise.
   // With `require_call`, a function nothing in the file calls does not count (its callers may
   // be in other files and pass it).
-  TSNode HeldDefault(TSNode function, std::string_view name, bool require_call = false) {
-    ParameterCalls calls = CallsPassing(function, name);
+  TSNode HeldDefault(TSNode function, std::string_view name, const ParameterCalls& calls,
+                     bool require_call = false) {
     if (!calls.literal_default) return TSNode{};
     // No call the program-wide graph reached passes it (calls from other modules included).
     if (cache_ != nullptr && cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
@@ -377,21 +379,11 @@ uint32_t FirstExit(TSNode block, Evaluator& evaluator, Mode mode, TruthCache* ca
 
 const std::vector<TSNode>& TruthCache::CallsTo(TSNode root, std::string_view text,
                                                std::string_view callee) {
-  if (!calls_indexed_) {
-    calls_indexed_ = true;
-    std::vector<TSNode> stack{root};
-    while (!stack.empty()) {
-      TSNode n = stack.back();
-      stack.pop_back();
-      if (Is(n, "call")) {
-        calls_by_callee_[std::string(NodeText(Field(n, "function"), text))].push_back(n);
-      }
-      PushNamedChildren(stack, n);
-    }
+  if (index_ == nullptr) {
+    own_index_ = std::make_unique<CallIndex>(root, text);
+    index_ = own_index_.get();
   }
-  static const std::vector<TSNode> kNone;
-  auto it = calls_by_callee_.find(callee);
-  return it == calls_by_callee_.end() ? kNone : it->second;
+  return index_->To(callee);
 }
 
 Truth EvaluateUnderCompile(TSNode condition, std::string_view text, const ImportTable& imports,

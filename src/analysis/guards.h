@@ -2,12 +2,14 @@
 #define GBREAK_ANALYSIS_GUARDS_H_
 
 #include <map>
+#include <memory>
 #include <set>
 #include <string_view>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "analysis/call_index.h"
 #include "program/import_table.h"
 #include "syntax/tree_sitter.h"
 
@@ -48,8 +50,10 @@ class TruthCache {
     auto it = defaulted_.find(function_start);
     return it != defaulted_.end() && it->second.contains(name);
   }
-  // The calls of the file by their callee's text (`f`, `self.f`, `Net`), indexed on first use:
-  // folding a defaulted parameter asks for a function's call sites once per condition.
+  // The calls of the file by their callee's text (`f`, `self.f`, `Net`): folding a defaulted
+  // parameter asks for a function's call sites once per condition. From the file's shared index
+  // when one was given, else from an index of `root` made here.
+  void UseCallIndex(CallIndex* index) { index_ = index; }
   const std::vector<TSNode>& CallsTo(TSNode root, std::string_view text, std::string_view callee);
 
  private:
@@ -59,8 +63,8 @@ class TruthCache {
   std::map<std::tuple<const void*, uint32_t, int>, Truth> truths_;
   std::map<std::tuple<const void*, uint32_t, int>, uint32_t> exits_;
   std::map<uint32_t, std::set<std::string>> defaulted_;
-  bool calls_indexed_ = false;
-  std::map<std::string, std::vector<TSNode>, std::less<>> calls_by_callee_;
+  CallIndex* index_ = nullptr;
+  std::unique_ptr<CallIndex> own_index_;
 };
 
 // Evaluates conditions the way Dynamo does while tracing: torch.compiler.is_compiling() (and

@@ -168,8 +168,9 @@ struct ValueInference::ClassInfo {
   std::map<std::string, Value> attributes;
 };
 
-ValueInference::ValueInference(TSNode root, std::string_view text, const ImportTable& imports)
-    : root_(root), text_(text), imports_(imports) {}
+ValueInference::ValueInference(TSNode root, std::string_view text, const ImportTable& imports,
+                               CallIndex& calls)
+    : root_(root), text_(text), imports_(imports), calls_(calls) {}
 
 ValueInference::~ValueInference() = default;
 
@@ -774,27 +775,6 @@ Value ValueInference::ReturnValue(TSNode function) {
   return joined;
 }
 
-const std::vector<TSNode>& ValueInference::CallsNamed(const std::string& name) {
-  if (!calls_indexed_) {
-    calls_indexed_ = true;
-    ForEachNamedNode(root_, [&](TSNode node, std::string_view type) {
-      if (type == "call") {
-        TSNode function = Field(node, "function");
-        if (Is(function, "identifier")) {
-          calls_by_name_[Str(function, text_)].push_back(node);
-        } else if (Is(function, "attribute") &&
-                   NodeText(Field(function, "object"), text_) == "self") {
-          calls_by_name_["self." + Str(Field(function, "attribute"), text_)].push_back(node);
-        }
-      }
-      return true;
-    });
-  }
-  static const std::vector<TSNode> kNone;
-  auto it = calls_by_name_.find(name);
-  return it == calls_by_name_.end() ? kNone : it->second;
-}
-
 Value ValueInference::ArgumentsAtCalls(TSNode function, const std::string& parameter,
                                        size_t position) {
   uint32_t key = ts_node_start_byte(function);
@@ -804,7 +784,7 @@ Value ValueInference::ArgumentsAtCalls(TSNode function, const std::string& param
   std::string callee = (method ? "self." : "") + DefinitionName(function, text_);
   Value joined;
   TSNode owner = method ? OwningClass(function) : TSNode{};
-  for (TSNode call : CallsNamed(callee)) {
+  for (TSNode call : calls_.To(callee)) {
     // `self.maybe_pad(...)` in another class of the file calls that class's maybe_pad.
     if (method && !SameNode(EnclosingClass(call), owner)) continue;
     TSNode arguments = Field(call, "arguments");

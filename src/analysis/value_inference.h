@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/call_index.h"
 #include "analysis/value.h"
 #include "program/import_table.h"
 #include "syntax/tree_sitter.h"
@@ -32,7 +33,8 @@ namespace gbreak {
 //  - calls of functions and methods defined in this file return their return statements' join.
 class ValueInference {
  public:
-  ValueInference(TSNode root, std::string_view text, const ImportTable& imports);
+  // `calls`: the file's call index (shared with the guard folding).
+  ValueInference(TSNode root, std::string_view text, const ImportTable& imports, CallIndex& calls);
   ~ValueInference();
   ValueInference(const ValueInference&) = delete;
   ValueInference& operator=(const ValueInference&) = delete;
@@ -63,7 +65,6 @@ class ValueInference {
   Value SelfAttribute(TSNode at, const std::string& name);
   ClassInfo& ClassOf(TSNode class_definition);
   Value ArgumentsAtCalls(TSNode function, const std::string& name, size_t position);
-  const std::vector<TSNode>& CallsNamed(const std::string& name);
   TSNode FunctionNamed(TSNode scope_owner, const std::string& name, bool method);
 
   TSNode root_;
@@ -76,8 +77,7 @@ class ValueInference {
   // Functions whose return value is being computed (a separate set: computing a return
   // analyzes the function, which asks its callers for its parameters).
   std::set<uint32_t> returns_in_progress_;
-  std::map<std::string, std::vector<TSNode>> calls_by_name_;  // lazily built index
-  bool calls_indexed_ = false;
+  CallIndex& calls_;
 };
 
 }  // namespace gbreak
