@@ -418,67 +418,62 @@ void RuleEngine::RunInRange(const SourceFile& source, FileFacts& facts, TSQueryC
                             std::vector<Finding>* findings,
                             std::set<std::tuple<size_t, uint32_t, uint32_t>>& seen) const {
   TSNode root = facts.root();
+  MatchContext context{source.text(), root, &facts};
+  bool has_error = ts_node_has_error(root);
   ts_query_cursor_exec(cursor, match_query_.get(), root);
   TSQueryMatch shared;
   std::vector<TSQueryCapture> captures;
   while (ts_query_cursor_next_match(cursor, &shared)) {
     // The same match, in query_'s capture ids, once per pattern of that structure.
     captures.assign(shared.captures, shared.captures + shared.capture_count);
-    for (TSQueryCapture& capture : captures) capture.index = capture_ids_[capture.index];
+    TSNode report{};
+    for (TSQueryCapture& capture : captures) {
+      capture.index = capture_ids_[capture.index];
+      if (capture.index == report_capture_ && ts_node_is_null(report)) report = capture.node;
+    }
+    // Only a tree with an error can have a match inside one.
+    if (ts_node_is_null(report) || (has_error && InsideError(report))) continue;
     TSQueryMatch match = shared;
     match.captures = captures.data();
     for (uint32_t pattern_index : groups_[shared.pattern_index]) {
       match.pattern_index = static_cast<uint16_t>(pattern_index);
-      EvaluateMatch(source, facts, match, findings, seen);
+      context.deferred_disabled_callee.clear();
+      EvaluateMatch(source, facts, context, match, report, findings, seen);
     }
   }
 }
 
 void RuleEngine::EvaluateMatch(const SourceFile& source, FileFacts& facts,
-                               const TSQueryMatch& match, std::vector<Finding>* findings,
+                               const MatchContext& context, const TSQueryMatch& match,
+                               TSNode report, std::vector<Finding>* findings,
                                std::set<std::tuple<size_t, uint32_t, uint32_t>>& seen) const {
-  TSNode root = facts.root();
-  MatchContext context{source.text(), root, &facts};
-  bool has_error = ts_node_has_error(root);
-  {
-    const Pattern& pattern = patterns_[match.pattern_index];
-    TSNode report{};
-    for (uint16_t i = 0; i < match.capture_count; ++i) {
-      if (match.captures[i].index == report_capture_) {
-        report = match.captures[i].node;
-        break;
-      }
-    }
-    // Walking up to the root is slow in tree-sitter (ts_node_parent searches from the top): only
-    // a tree with an error can have a match inside one.
-    if (ts_node_is_null(report) || (has_error && InsideError(report))) return;
-    std::optional<Confidence> confidence = EvaluatePredicates(pattern.predicates, match, context);
-    if (!confidence) return;
-    uint32_t start = ts_node_start_byte(report), end = ts_node_end_byte(report);
-    if (!seen.insert({pattern.rule, start, end}).second) return;
+  const Pattern& pattern = patterns_[match.pattern_index];
+  std::optional<Confidence> confidence = EvaluatePredicates(pattern.predicates, match, context);
+  if (!confidence) return;
+  uint32_t start = ts_node_start_byte(report), end = ts_node_end_byte(report);
+  if (!seen.insert({pattern.rule, start, end}).second) return;
 
-    const Rule& rule = rules_[pattern.rule];
-    std::string message = rule.message;
-    for (uint16_t i = 0; i < match.capture_count; ++i) {
-      uint32_t length = 0;
-      const char* name = ts_query_capture_name_for_id(query_.get(), match.captures[i].index,
-                                                      &length);
-      std::string placeholder = "{" + std::string(name, length) + "}";
-      size_t at = message.find(placeholder);
-      if (at == std::string::npos) continue;
-      std::string text = ShortText(NodeText(match.captures[i].node, context.text));
-      while (at != std::string::npos) {
-        message.replace(at, placeholder.size(), text);
-        at = message.find(placeholder, at + text.size());
-      }
+  const Rule& rule = rules_[pattern.rule];
+  std::string message = rule.message;
+  for (uint16_t i = 0; i < match.capture_count; ++i) {
+    uint32_t length = 0;
+    const char* name = ts_query_capture_name_for_id(query_.get(), match.captures[i].index,
+                                                    &length);
+    std::string placeholder = "{" + std::string(name, length) + "}";
+    size_t at = message.find(placeholder);
+    if (at == std::string::npos) continue;
+    std::string text = ShortText(NodeText(match.captures[i].node, context.text));
+    while (at != std::string::npos) {
+      message.replace(at, placeholder.size(), text);
+      at = message.find(placeholder, at + text.size());
     }
-    Finding finding = MakeFinding(rule, source, start, end, std::move(message));
-    finding.confidence = std::min(rule.confidence, *confidence);
-    finding.requires_disabled_callee = context.deferred_disabled_callee;
-    DescribeRegion(report, facts, finding);
-    AttachAutofix(report, source, facts, finding);
-    findings->push_back(std::move(finding));
   }
+  Finding finding = MakeFinding(rule, source, start, end, std::move(message));
+  finding.confidence = std::min(rule.confidence, *confidence);
+  finding.requires_disabled_callee = context.deferred_disabled_callee;
+  DescribeRegion(report, facts, finding);
+  AttachAutofix(report, source, facts, finding);
+  findings->push_back(std::move(finding));
 }
 
 }  // namespace gbreak

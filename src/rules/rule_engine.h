@@ -49,9 +49,9 @@ class RuleEngine {
   void RunInRange(const SourceFile& source, FileFacts& facts, TSQueryCursor* cursor,
                   std::vector<Finding>* findings,
                   std::set<std::tuple<size_t, uint32_t, uint32_t>>& seen) const;
-  // Checks one match of one pattern (its predicates) and adds its finding.
-  void EvaluateMatch(const SourceFile& source, FileFacts& facts, const TSQueryMatch& match,
-                     std::vector<Finding>* findings,
+  // Checks one match of one pattern (its predicates) and adds its finding at `report`.
+  void EvaluateMatch(const SourceFile& source, FileFacts& facts, const MatchContext& context,
+                     const TSQueryMatch& match, TSNode report, std::vector<Finding>* findings,
                      std::set<std::tuple<size_t, uint32_t, uint32_t>>& seen) const;
   absl::Status BuildMatchQuery(std::string_view combined);
   struct Pattern {

@@ -1,7 +1,5 @@
 #include "syntax/tree_index.h"
 
-#include <algorithm>
-#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <utility>
@@ -167,10 +165,7 @@ void ForEachNamedNode(TSNode root, absl::FunctionRef<bool(TSNode, std::string_vi
     while (!stack.empty()) {
       TSNode node = stack.back();
       stack.pop_back();
-      if (!visit(node, NodeType(node))) continue;
-      size_t first = stack.size();
-      AppendNamedChildren(stack, node);
-      std::reverse(stack.begin() + static_cast<std::ptrdiff_t>(first), stack.end());
+      if (visit(node, NodeType(node))) PushNamedChildren(stack, node);
     }
     return;
   }

@@ -86,7 +86,6 @@ inline uint32_t NamedChildCount(TSNode node) {
 // on every call, so indexing in a loop is quadratic in the child count (a class with 150 methods,
 // a module with 300 statements); AppendNamedChildren (tree_index.h) reads them from the tree's
 // flat index, or visits each child once with a cursor.
-
 inline std::vector<TSNode> NamedChildren(TSNode node) {
   std::vector<TSNode> out;
   AppendNamedChildren(out, node);
