@@ -39,19 +39,28 @@ std::optional<Confidence> CallsDisabled(const MatchContext& context,
 // `(#resolves-to? @expr "torch.nonzero" "torch.Tensor.nonzero")`: after import resolution the
 // expression names one of the given qualified names (so `from torch import nonzero as nz; nz(x)`
 // matches "torch.nonzero"). A trailing ".*" matches any name under a prefix.
-std::optional<Confidence> ResolvesTo(const MatchContext& context,
-                                     const std::vector<PredicateArgument>& args) {
-  if (ts_node_is_null(args[0].node)) return std::nullopt;
-  for (const std::string& name : context.facts->QualifiedNamesOf(args[0].node)) {
-    for (size_t i = 1; i < args.size(); ++i) {
+// One of `names` is one of the string arguments from `args[first]` on ("pkg.*": under a prefix).
+bool AnyNameWanted(const std::vector<std::string>& names,
+                   const std::vector<PredicateArgument>& args, size_t first) {
+  for (const std::string& name : names) {
+    for (size_t i = first; i < args.size(); ++i) {
       std::string_view wanted = args[i].text;
       if (wanted.ends_with(".*")) {
         wanted.remove_suffix(1);
-        if (std::string_view(name).starts_with(wanted)) return Confidence::kCertain;
+        if (std::string_view(name).starts_with(wanted)) return true;
       } else if (name == wanted) {
-        return Confidence::kCertain;
+        return true;
       }
     }
+  }
+  return false;
+}
+
+std::optional<Confidence> ResolvesTo(const MatchContext& context,
+                                     const std::vector<PredicateArgument>& args) {
+  if (ts_node_is_null(args[0].node)) return std::nullopt;
+  if (AnyNameWanted(context.facts->QualifiedNamesOf(args[0].node), args, 1)) {
+    return Confidence::kCertain;
   }
   return std::nullopt;
 }
@@ -200,7 +209,8 @@ std::vector<TSNode> EarlierStatementsOfBlock(TSNode node) {
 }
 
 // `(#assigned-earlier-in-block? @report @name "builtins.open")`: an earlier statement of the block
-// is `NAME = f(...)` with f one of the given qualified names (`f = open(p)` ... `f.write(s)`).
+// is `NAME = f(...)` with f one of the given qualified names, as resolves-to takes them
+// (`f = open(p)` ... `f.write(s)`).
 // A query pattern with two sibling statements under `(block ...)` says the same, but tree-sitter
 // keeps a partial match open for every such assignment until the block ends: quadratic in a long
 // function, and a tenth of a whole-tree run.
@@ -215,12 +225,9 @@ std::optional<Confidence> AssignedEarlierInBlock(const MatchContext& context,
       continue;
     }
     TSNode function = Field(right, "function");
-    if (!Is(function, "identifier")) continue;
-    for (const std::string& qualified :
-         QualifiedNames(function, context.text, context.facts->imports())) {
-      for (size_t i = 2; i < args.size(); ++i) {
-        if (qualified == args[i].text) return Confidence::kCertain;
-      }
+    if (Is(function, "identifier") &&
+        AnyNameWanted(QualifiedNames(function, context.text, context.facts->imports()), args, 2)) {
+      return Confidence::kCertain;
     }
   }
   return std::nullopt;
