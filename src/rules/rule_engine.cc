@@ -13,6 +13,7 @@
 #include "rules/fix_edit.h"
 #include "re2/re2.h"
 #include "source/absl_compat.h"
+#include "syntax/tree_index.h"
 
 namespace gbreak {
 namespace {
@@ -360,25 +361,34 @@ void RuleEngine::Run(const SourceFile& source, FileFacts& facts, TSQueryCursor* 
                      std::vector<Finding>* findings,
                      const std::vector<std::pair<uint32_t, uint32_t>>* ranges) const {
   if (patterns_.empty()) return;
+  TreeIndexScope tree_index;  // the matcher reads the tree's index
   // The same rule may match the same node through several patterns: report it once.
-  std::set<std::tuple<size_t, uint32_t, uint32_t>> seen;
+  Seen seen;
   if (ranges == nullptr) {
-    RunInRange(source, facts, cursor, findings, seen);
-    DropRecompilesInSkippedFrames(findings);
-    return;
+    RunInRange(source, facts, cursor, std::nullopt, findings, seen);
+  } else {
+    for (const std::pair<uint32_t, uint32_t>& range : *ranges) {
+      RunInRange(source, facts, cursor, range, findings, seen);
+    }
   }
-  for (const auto& [start, end] : *ranges) {
-    ts_query_cursor_set_byte_range(cursor, start, end);
-    RunInRange(source, facts, cursor, findings, seen);
-  }
-  ts_query_cursor_set_byte_range(cursor, 0, UINT32_MAX);  // the cursor serves the next file
   DropRecompilesInSkippedFrames(findings);
 }
 
 absl::Status RuleEngine::BuildMatchQuery(std::string_view combined) {
   uint32_t count = ts_query_pattern_count(query_.get());
+  std::map<std::string, uint32_t, std::less<>> capture_ids;  // query_'s, by name
+  for (uint32_t c = 0; c < ts_query_capture_count(query_.get()); ++c) {
+    uint32_t length = 0;
+    const char* name = ts_query_capture_name_for_id(query_.get(), c, &length);
+    capture_ids.emplace(std::string(name, length), c);
+  }
+  auto capture_id = [&](std::string_view name) -> std::optional<uint32_t> {
+    auto it = capture_ids.find(name);
+    if (it == capture_ids.end()) return std::nullopt;
+    return it->second;
+  };
   std::map<std::string, uint32_t> structures;
-  std::string source;
+  std::string fallback;
   for (uint32_t p = 0; p < count; ++p) {
     uint32_t start = ts_query_start_byte_for_pattern(query_.get(), p);
     uint32_t end = p + 1 < count ? ts_query_start_byte_for_pattern(query_.get(), p + 1)
@@ -386,67 +396,83 @@ absl::Status RuleEngine::BuildMatchQuery(std::string_view combined) {
     std::string structure = PatternStructure(combined.substr(start, end - start));
     auto [it, added] = structures.try_emplace(structure, static_cast<uint32_t>(groups_.size()));
     if (added) {
+      if (!matcher_.Add(it->second, structure, capture_id)) {
+        fallback += structure + "\n";
+        fallback_groups_.push_back(it->second);
+      }
       groups_.emplace_back();
-      source += structure + "\n";
     }
     groups_[it->second].push_back(p);
   }
+  if (fallback.empty()) return absl::OkStatus();
   uint32_t error_offset = 0;
   TSQueryError error = TSQueryErrorNone;
-  match_query_.reset(ts_query_new(PythonLanguage(), source.data(),
-                                  static_cast<uint32_t>(source.size()), &error_offset, &error));
-  if (match_query_ == nullptr || ts_query_pattern_count(match_query_.get()) != groups_.size()) {
+  fallback_query_.reset(ts_query_new(PythonLanguage(), fallback.data(),
+                                     static_cast<uint32_t>(fallback.size()), &error_offset,
+                                     &error));
+  if (fallback_query_ == nullptr ||
+      ts_query_pattern_count(fallback_query_.get()) != fallback_groups_.size()) {
     return absl::InternalError(absl::StrCat("the rules' patterns without their predicates do not ",
                                             "compile (", ToAbsl(QueryErrorName(error)), " at `",
-                                            source.substr(error_offset, 40), "`)"));
+                                            fallback.substr(error_offset, 40), "`)"));
   }
-  std::map<std::string, uint32_t, std::less<>> original_ids;
-  for (uint32_t c = 0; c < ts_query_capture_count(query_.get()); ++c) {
+  for (uint32_t c = 0; c < ts_query_capture_count(fallback_query_.get()); ++c) {
     uint32_t length = 0;
-    const char* name = ts_query_capture_name_for_id(query_.get(), c, &length);
-    original_ids.emplace(std::string(name, length), c);
-  }
-  for (uint32_t c = 0; c < ts_query_capture_count(match_query_.get()); ++c) {
-    uint32_t length = 0;
-    const char* name = ts_query_capture_name_for_id(match_query_.get(), c, &length);
-    capture_ids_.push_back(original_ids.at(std::string(name, length)));
+    const char* name = ts_query_capture_name_for_id(fallback_query_.get(), c, &length);
+    fallback_capture_ids_.push_back(capture_ids.at(std::string(name, length)));
   }
   return absl::OkStatus();
 }
 
 void RuleEngine::RunInRange(const SourceFile& source, FileFacts& facts, TSQueryCursor* cursor,
-                            std::vector<Finding>* findings,
-                            std::set<std::tuple<size_t, uint32_t, uint32_t>>& seen) const {
-  TSNode root = facts.root();
-  MatchContext context{source.text(), root, &facts};
-  bool has_error = ts_node_has_error(root);
-  ts_query_cursor_exec(cursor, match_query_.get(), root);
-  TSQueryMatch shared;
+                            std::optional<std::pair<uint32_t, uint32_t>> range,
+                            std::vector<Finding>* findings, Seen& seen) const {
+  MatchContext context{source.text(), facts.root(), &facts};
+  matcher_.ForEachMatch(facts.root(), range,
+                        [&](uint32_t group, std::span<const TSQueryCapture> captures) {
+                          EvaluateGroupMatch(source, facts, context, group, captures, findings,
+                                             seen);
+                        });
+  if (fallback_query_ == nullptr) return;
+  if (range) ts_query_cursor_set_byte_range(cursor, range->first, range->second);
+  ts_query_cursor_exec(cursor, fallback_query_.get(), facts.root());
+  TSQueryMatch match;
   std::vector<TSQueryCapture> captures;
-  while (ts_query_cursor_next_match(cursor, &shared)) {
-    // The same match, in query_'s capture ids, once per pattern of that structure.
-    captures.assign(shared.captures, shared.captures + shared.capture_count);
-    TSNode report{};
-    for (TSQueryCapture& capture : captures) {
-      capture.index = capture_ids_[capture.index];
-      if (capture.index == report_capture_ && ts_node_is_null(report)) report = capture.node;
+  while (ts_query_cursor_next_match(cursor, &match)) {
+    captures.assign(match.captures, match.captures + match.capture_count);
+    for (TSQueryCapture& capture : captures) capture.index = fallback_capture_ids_[capture.index];
+    EvaluateGroupMatch(source, facts, context, fallback_groups_[match.pattern_index], captures,
+                       findings, seen);
+  }
+  if (range) ts_query_cursor_set_byte_range(cursor, 0, UINT32_MAX);  // the cursor serves the next
+}
+
+void RuleEngine::EvaluateGroupMatch(const SourceFile& source, FileFacts& facts,
+                                    MatchContext& context, uint32_t group,
+                                    std::span<const TSQueryCapture> captures,
+                                    std::vector<Finding>* findings, Seen& seen) const {
+  TSNode report{};
+  for (const TSQueryCapture& capture : captures) {
+    if (capture.index == report_capture_) {
+      report = capture.node;
+      break;
     }
-    // Only a tree with an error can have a match inside one.
-    if (ts_node_is_null(report) || (has_error && InsideError(report))) continue;
-    TSQueryMatch match = shared;
-    match.captures = captures.data();
-    for (uint32_t pattern_index : groups_[shared.pattern_index]) {
-      match.pattern_index = static_cast<uint16_t>(pattern_index);
-      context.deferred_disabled_callee.clear();
-      EvaluateMatch(source, facts, context, match, report, findings, seen);
-    }
+  }
+  // Only a tree with an error can have a match inside one.
+  if (ts_node_is_null(report) || (ts_node_has_error(context.root) && InsideError(report))) return;
+  TSQueryMatch match{};
+  match.captures = captures.data();
+  match.capture_count = static_cast<uint16_t>(captures.size());
+  for (uint32_t pattern_index : groups_[group]) {
+    match.pattern_index = static_cast<uint16_t>(pattern_index);
+    context.deferred_disabled_callee.clear();
+    EvaluateMatch(source, facts, context, match, report, findings, seen);
   }
 }
 
 void RuleEngine::EvaluateMatch(const SourceFile& source, FileFacts& facts,
                                const MatchContext& context, const TSQueryMatch& match,
-                               TSNode report, std::vector<Finding>* findings,
-                               std::set<std::tuple<size_t, uint32_t, uint32_t>>& seen) const {
+                               TSNode report, std::vector<Finding>* findings, Seen& seen) const {
   const Pattern& pattern = patterns_[match.pattern_index];
   std::optional<Confidence> confidence = EvaluatePredicates(pattern.predicates, match, context);
   if (!confidence) return;

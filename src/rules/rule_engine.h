@@ -4,7 +4,9 @@
 #include <memory>
 #include <string_view>
 #include <utility>
+#include <optional>
 #include <set>
+#include <span>
 #include <tuple>
 #include <cstdint>
 #include <vector>
@@ -13,6 +15,7 @@
 #include "analysis/compiled_region.h"
 #include "analysis/file_facts.h"
 #include "rules/finding.h"
+#include "rules/pattern_matcher.h"
 #include "rules/query_predicates.h"
 #include "rules/rule.h"
 #include "source/source_file.h"
@@ -21,9 +24,10 @@
 namespace gbreak {
 
 // Runs the rule catalog over parsed files. All query rules are compiled into ONE tree-sitter query
-// at start-up, so a single traversal of each tree serves every rule; a match is routed to its rule
-// by pattern index. The engine is immutable after Create() and shared by all worker threads; each
-// worker brings its own TSQueryCursor.
+// at start-up (which checks them and parses their predicates); their patterns are matched on the
+// tree index by a PatternMatcher, one scan of each tree for every rule, and a match is routed to
+// its rule by pattern index. The engine is immutable after Create() and shared by all worker
+// threads; each worker brings its own TSQueryCursor (for patterns the matcher does not implement).
 class RuleEngine {
  public:
   // Compiles the rules. A query that does not compile, a pattern without the `@report` capture, an
@@ -46,13 +50,18 @@ class RuleEngine {
            const std::vector<std::pair<uint32_t, uint32_t>>* ranges = nullptr) const;
 
  private:
+  using Seen = std::set<std::tuple<size_t, uint32_t, uint32_t>>;
   void RunInRange(const SourceFile& source, FileFacts& facts, TSQueryCursor* cursor,
-                  std::vector<Finding>* findings,
-                  std::set<std::tuple<size_t, uint32_t, uint32_t>>& seen) const;
+                  std::optional<std::pair<uint32_t, uint32_t>> range,
+                  std::vector<Finding>* findings, Seen& seen) const;
+  // Checks one match of the structure `group` (captures in query_'s ids) for every pattern of it.
+  void EvaluateGroupMatch(const SourceFile& source, FileFacts& facts, MatchContext& context,
+                          uint32_t group, std::span<const TSQueryCapture> captures,
+                          std::vector<Finding>* findings, Seen& seen) const;
   // Checks one match of one pattern (its predicates) and adds its finding at `report`.
   void EvaluateMatch(const SourceFile& source, FileFacts& facts, const MatchContext& context,
                      const TSQueryMatch& match, TSNode report, std::vector<Finding>* findings,
-                     std::set<std::tuple<size_t, uint32_t, uint32_t>>& seen) const;
+                     Seen& seen) const;
   absl::Status BuildMatchQuery(std::string_view combined);
   struct Pattern {
     size_t rule;  // index into rules_
@@ -67,11 +76,15 @@ class RuleEngine {
   uint32_t report_capture_ = 0;
   // What runs over the tree: each distinct pattern structure once (predicates aside), since
   // rules share structures (ten match every method call, `(call function: (attribute) @fn)`) and
-  // producing a match is most of a query's cost. A match of pattern i stands for the query_
-  // patterns groups_[i]; its capture ids map to query_'s through capture_ids_.
-  QueryPtr match_query_;
+  // producing a match is most of a query's cost. Structure g stands for the query_ patterns
+  // groups_[g]. The matcher on the tree index takes every structure it implements (all of the
+  // catalog's); the others run as fallback_query_, whose pattern i is structure
+  // fallback_groups_[i] and whose capture ids map to query_'s through fallback_capture_ids_.
   std::vector<std::vector<uint32_t>> groups_;
-  std::vector<uint32_t> capture_ids_;
+  PatternMatcher matcher_;
+  QueryPtr fallback_query_;
+  std::vector<uint32_t> fallback_groups_;
+  std::vector<uint32_t> fallback_capture_ids_;
 };
 
 // Makes a finding of `rule` spanning [start, end) of source.text().

@@ -21,16 +21,7 @@ NodeKey KeyOf(TSNode node) { return node.id; }
 
 // One tree's nodes in document order.
 struct FlatTree {
-  struct Entry {
-    TSNode node;
-    uint32_t parent = kNone;
-    uint32_t first_child = kNone;
-    uint32_t next_sibling = kNone;
-    uint32_t end = 0;  // one past the last entry of this node's subtree
-    std::string_view type;
-    TSFieldId field = 0;  // the field this node fills in its parent
-    bool named = false;
-  };
+  using Entry = IndexedNode;
   std::vector<Entry> entries;
   // Open addressing: every node of the tree goes in (hundreds of thousands for a large file).
   absl::flat_hash_map<NodeKey, uint32_t> index;
@@ -68,7 +59,7 @@ struct FlatTree {
   uint32_t Add(const TSTreeCursor& cursor, uint32_t parent) {
     TSNode node = ts_tree_cursor_current_node(&cursor);
     uint32_t at = static_cast<uint32_t>(entries.size());
-    entries.push_back(Entry{node, parent, kNone, kNone, 0, NodeType(node),
+    entries.push_back(Entry{node, parent, kNone, kNone, 0, NodeType(node), ts_node_symbol(node),
                             ts_tree_cursor_current_field_id(&cursor), ts_node_is_named(node)});
     index.emplace(KeyOf(node), at);
     return at;
@@ -200,6 +191,13 @@ void AppendNamedChildren(std::vector<TSNode>& out, TSNode node) {
     } while (ts_tree_cursor_goto_next_sibling(&cursor));
   }
   ts_tree_cursor_delete(&cursor);
+}
+
+std::span<const IndexedNode> IndexedNodes(TSNode root, uint32_t* at) {
+  const FlatTree* tree = root.id == nullptr ? nullptr : TreeOf(root);
+  *at = tree == nullptr ? kNone : tree->Find(root);
+  if (*at == kNone) return {};
+  return tree->entries;
 }
 
 TreeIndexScope::TreeIndexScope() {

@@ -3,6 +3,8 @@
 
 #include <tree_sitter/api.h>
 
+#include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -50,6 +52,24 @@ void ForEachNamedNode(TSNode root, absl::FunctionRef<bool(TSNode, std::string_vi
 
 // Appends the named children of `node`, in order (nothing for a null node).
 void AppendNamedChildren(std::vector<TSNode>& out, TSNode node);
+
+// One node of an indexed tree. Links are positions in the tree's node array (IndexedNodes).
+struct IndexedNode {
+  static constexpr uint32_t kNone = UINT32_MAX;
+  TSNode node;
+  uint32_t parent = kNone;
+  uint32_t first_child = kNone;
+  uint32_t next_sibling = kNone;
+  uint32_t end = 0;  // one past the last node of this node's subtree
+  std::string_view type;
+  TSSymbol symbol = 0;  // ts_node_symbol
+  TSFieldId field = 0;  // the field this node fills in its parent
+  bool named = false;
+};
+
+// For code that looks at every node (the rules' pattern matcher): the nodes of `root`'s tree in
+// document order, with `*at` set to the position of `root`. Empty outside a TreeIndexScope.
+std::span<const IndexedNode> IndexedNodes(TSNode root, uint32_t* at);
 
 }  // namespace gbreak
 

@@ -54,6 +54,20 @@ TEST(RuleEngineTest, PatternsOfOneStructureShareTheirMatches) {
                           "1:7 AA001 found len(x)", "1:7 AA002 len len", "1:15 AA003 found a.b()"));
 }
 
+// A pattern the tree-index matcher does not implement (a quantifier, a negated field) runs on
+// tree-sitter's query cursor; the findings come out the same either way.
+TEST(RuleEngineTest, PatternsTheMatcherRefusesRunOnTreeSitter) {
+  auto engine = Engine({
+      QueryRule("AA001", "two-or-more",
+                "((call arguments: (argument_list (identifier) (identifier)+)) @report)"),
+      QueryRule("AA002", "no-arguments", "((lambda !parameters) @report)"),
+      QueryRule("AA003", "plain", "((call function: (identifier) @f) @report (#eq? @f \"g\"))"),
+  });
+  EXPECT_THAT(RunOn(*engine, "f(a)\ng(a, b)\nh = lambda: 0\nk = lambda x: x\n"),
+              ElementsAre("2:1 AA001 found g(a, b)", "2:1 AA003 found g(a, b)",
+                          "3:5 AA002 found lambda: 0"));
+}
+
 // The block predicates stand for `(block (A) (B))` patterns: A an earlier statement of the same
 // block as B (not a nested block, not the module's top level, B a whole expression statement).
 TEST(RuleEngineTest, EarlierStatementOfTheSameBlock) {
