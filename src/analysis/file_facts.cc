@@ -1,5 +1,7 @@
 #include "analysis/file_facts.h"
 
+#include <algorithm>
+
 #include "analysis/placement.h"
 
 namespace gbreak {
@@ -15,6 +17,21 @@ const std::vector<std::string>& FileFacts::QualifiedNamesOf(TSNode expression) {
     last_names_ = QualifiedNames(expression, text_, imports());
   }
   return last_names_;
+}
+
+bool FileFacts::TextContains(std::string_view needle, uint32_t start, uint32_t end) {
+  auto it = occurrences_.find(needle);
+  if (it == occurrences_.end()) {
+    std::vector<uint32_t> offsets;
+    for (size_t at = text_.find(needle); at != std::string_view::npos;
+         at = text_.find(needle, at + 1)) {
+      offsets.push_back(static_cast<uint32_t>(at));
+    }
+    it = occurrences_.emplace(std::string(needle), std::move(offsets)).first;
+  }
+  // The first occurrence at or after `start` must end by `end`.
+  auto first = std::lower_bound(it->second.begin(), it->second.end(), start);
+  return first != it->second.end() && *first + needle.size() <= end;
 }
 
 ValueInference& FileFacts::values() {

@@ -1,6 +1,8 @@
 #ifndef GBREAK_ANALYSIS_FILE_FACTS_H_
 #define GBREAK_ANALYSIS_FILE_FACTS_H_
 
+#include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -35,6 +37,10 @@ class FileFacts {
   const std::vector<std::string>& QualifiedNamesOf(TSNode expression);
   // Functions passed to torch.cond / while_loop here (analysis/placement.h).
   const std::set<std::string>& higher_order_op_bodies();
+  // Whether `needle` occurs in the bytes [start, end) of the text. Predicates use it to rule out
+  // most matches before any walk (no `f"` in a function: it formats nothing); each needle's
+  // offsets are found once per file, not once per match.
+  bool TextContains(std::string_view needle, uint32_t start, uint32_t end);
 
  private:
   TSNode root_;
@@ -45,6 +51,7 @@ class FileFacts {
   std::unique_ptr<ValueInference> values_;
   std::unique_ptr<CompiledRegion> region_;
   std::optional<std::set<std::string>> higher_order_op_bodies_;
+  std::map<std::string, std::vector<uint32_t>, std::less<>> occurrences_;  // by needle
   TSNode last_qualified_{};
   std::vector<std::string> last_names_;
 };

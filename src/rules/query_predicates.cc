@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "source/absl_compat.h"
 #include "absl/strings/str_cat.h"
@@ -185,8 +186,8 @@ std::optional<Confidence> EvaluatePredicates(const std::vector<CompiledPredicate
   Confidence confidence = Confidence::kCertain;
   for (const CompiledPredicate& p : predicates) {
     if (p.kind == CompiledPredicate::Kind::kSemantic) {
-      std::vector<PredicateArgument> arguments;
-      arguments.reserve(p.arguments.size());
+      // Predicates take a capture or two and a few strings: no allocation per call.
+      absl::InlinedVector<PredicateArgument, 4> arguments;
       for (const CompiledPredicate::Argument& a : p.arguments) {
         PredicateArgument argument;
         argument.is_capture = a.is_capture;

@@ -11,7 +11,7 @@ namespace gbreak {
 namespace {
 
 std::optional<Confidence> InCompiledRegion(const MatchContext& context,
-                                           const std::vector<PredicateArgument>& args) {
+                                           std::span<const PredicateArgument> args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
   CompiledRegion::Location location = context.facts->region().Locate(args[0].node);
   if (location.traced && (location.reachable || context.facts->region().defers_reachability())) {
@@ -21,7 +21,7 @@ std::optional<Confidence> InCompiledRegion(const MatchContext& context,
 }
 
 std::optional<Confidence> CallsDisabled(const MatchContext& context,
-                                        const std::vector<PredicateArgument>& args) {
+                                        std::span<const PredicateArgument> args) {
   if (!Is(args[0].node, "call")) return std::nullopt;
   CompiledRegion& region = context.facts->region();
   if (region.CallsDisabled(args[0].node)) return Confidence::kCertain;
@@ -41,7 +41,7 @@ std::optional<Confidence> CallsDisabled(const MatchContext& context,
 // matches "torch.nonzero"). A trailing ".*" matches any name under a prefix.
 // One of `names` is one of the string arguments from `args[first]` on ("pkg.*": under a prefix).
 bool AnyNameWanted(const std::vector<std::string>& names,
-                   const std::vector<PredicateArgument>& args, size_t first) {
+                   std::span<const PredicateArgument> args, size_t first) {
   for (const std::string& name : names) {
     for (size_t i = first; i < args.size(); ++i) {
       std::string_view wanted = args[i].text;
@@ -57,7 +57,7 @@ bool AnyNameWanted(const std::vector<std::string>& names,
 }
 
 std::optional<Confidence> ResolvesTo(const MatchContext& context,
-                                     const std::vector<PredicateArgument>& args) {
+                                     std::span<const PredicateArgument> args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
   if (AnyNameWanted(context.facts->QualifiedNamesOf(args[0].node), args, 1)) {
     return Confidence::kCertain;
@@ -86,7 +86,7 @@ bool FoldsUnderCompile(const MatchContext& context, TSNode node) {
 }
 
 std::optional<Confidence> IsTensor(const MatchContext& context,
-                                   const std::vector<PredicateArgument>& args) {
+                                   std::span<const PredicateArgument> args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
   Value value = context.facts->values().Evaluate(args[0].node);
   if (!value.IsTensor() || FoldsUnderCompile(context, args[0].node)) return std::nullopt;
@@ -94,7 +94,7 @@ std::optional<Confidence> IsTensor(const MatchContext& context,
 }
 
 std::optional<Confidence> MaybeTensor(const MatchContext& context,
-                                      const std::vector<PredicateArgument>& args) {
+                                      std::span<const PredicateArgument> args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
   Value value = context.facts->values().Evaluate(args[0].node);
   if (value.IsTensor()) return TensorConfidence(value);
@@ -103,7 +103,7 @@ std::optional<Confidence> MaybeTensor(const MatchContext& context,
 }
 
 std::optional<Confidence> IsBoolTensor(const MatchContext& context,
-                                       const std::vector<PredicateArgument>& args) {
+                                       std::span<const PredicateArgument> args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
   Value value = context.facts->values().Evaluate(args[0].node);
   if (value.IsBoolTensor()) return TensorConfidence(value);
@@ -111,14 +111,14 @@ std::optional<Confidence> IsBoolTensor(const MatchContext& context,
 }
 
 std::optional<Confidence> IsShapeDerived(const MatchContext& context,
-                                         const std::vector<PredicateArgument>& args) {
+                                         std::span<const PredicateArgument> args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
   if (context.facts->values().Evaluate(args[0].node).IsShape()) return Confidence::kCertain;
   return std::nullopt;
 }
 
 std::optional<Confidence> IsDataDependent(const MatchContext& context,
-                                          const std::vector<PredicateArgument>& args) {
+                                          std::span<const PredicateArgument> args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
   // Most tests are on shapes, flags and None: the value kind rules them out before the guards
   // are folded.
@@ -143,7 +143,7 @@ bool ContainsCall(TSNode node) {
 // (`flag = x.item()`, then `if flag:`) broke where it was assigned; the resumed frame sees a
 // constant (under capture_scalar_outputs it does not, and the rule uses is-data-dependent).
 std::optional<Confidence> IsDataDependentTest(const MatchContext& context,
-                                              const std::vector<PredicateArgument>& args) {
+                                              std::span<const PredicateArgument> args) {
   std::optional<Confidence> dependent = IsDataDependent(context, args);
   if (!dependent) return std::nullopt;
   Value value = context.facts->values().Evaluate(args[0].node);
@@ -152,7 +152,7 @@ std::optional<Confidence> IsDataDependentTest(const MatchContext& context,
 }
 
 std::optional<Confidence> IsStatic(const MatchContext& context,
-                                   const std::vector<PredicateArgument>& args) {
+                                   std::span<const PredicateArgument> args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
   if (context.facts->values().Evaluate(args[0].node).IsStatic()) return Confidence::kCertain;
   return std::nullopt;
@@ -180,7 +180,7 @@ bool CallsIsEnabledFor(TSNode test, std::string_view text) {
 // of its own); whether the body runs depends on the logger's level at run time (on torch 2.13 the
 // corpus run, at the default level, never entered it), and guarding the `if` fixes both.
 std::optional<Confidence> UnderLoggingGuard(const MatchContext& context,
-                                            const std::vector<PredicateArgument>& args) {
+                                            std::span<const PredicateArgument> args) {
   TSNode child = args[0].node;
   for (TSNode n = ParentOf(child); !ts_node_is_null(n); child = n, n = ParentOf(n)) {
     if (Is(n, "function_definition")) break;
@@ -215,7 +215,7 @@ std::vector<TSNode> EarlierStatementsOfBlock(TSNode node) {
 // keeps a partial match open for every such assignment until the block ends: quadratic in a long
 // function, and a tenth of a whole-tree run.
 std::optional<Confidence> AssignedEarlierInBlock(const MatchContext& context,
-                                                 const std::vector<PredicateArgument>& args) {
+                                                 std::span<const PredicateArgument> args) {
   std::string_view name = args[1].text;
   for (TSNode statement : EarlierStatementsOfBlock(args[0].node)) {
     TSNode assignment = ts_node_named_child(statement, 0);
@@ -236,7 +236,7 @@ std::optional<Confidence> AssignedEarlierInBlock(const MatchContext& context,
 // `(#declared-global-earlier-in-block? @report @name)`: an earlier statement of the block is
 // `global ..., NAME, ...` (same reason as above for not writing it as a block pattern).
 std::optional<Confidence> DeclaredGlobalEarlierInBlock(const MatchContext& context,
-                                                       const std::vector<PredicateArgument>& args) {
+                                                       std::span<const PredicateArgument> args) {
   for (TSNode statement : EarlierStatementsOfBlock(args[0].node)) {
     if (!Is(statement, "global_statement")) continue;
     for (TSNode declared : NamedChildren(statement)) {
@@ -257,10 +257,11 @@ bool IsBackwardHookRegistration(std::string_view method) {
 // calls `self.block.register_full_backward_hook(...)` (or register_backward_hook /
 // register_full_backward_pre_hook) — in another method, or earlier in the calling one.
 std::optional<Confidence> HasBackwardHook(const MatchContext& context,
-                                          const std::vector<PredicateArgument>& args) {
+                                          std::span<const PredicateArgument> args) {
   // Matched for every `self.x(...)` call: most files register no backward hook at all.
-  if (context.text.find("backward_hook") == std::string_view::npos &&
-      context.text.find("backward_pre_hook") == std::string_view::npos) {
+  auto size = static_cast<uint32_t>(context.text.size());
+  if (!context.facts->TextContains("backward_hook", 0, size) &&
+      !context.facts->TextContains("backward_pre_hook", 0, size)) {
     return std::nullopt;
   }
   TSNode callee = args[0].node;
@@ -363,7 +364,7 @@ bool IsRnnModule(const MatchContext& context, TSNode expression, int depth) {
 }
 
 std::optional<Confidence> IsRnnModulePredicate(const MatchContext& context,
-                                               const std::vector<PredicateArgument>& args) {
+                                               std::span<const PredicateArgument> args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
   if (IsRnnModule(context, args[0].node, 0)) return Confidence::kCertain;
   return std::nullopt;
@@ -399,14 +400,15 @@ bool FormatsTensor(const MatchContext& context, TSNode value) {
 
 // `text` names a local assigned only strings that format a tensor (`s = f"mean={m}"`).
 std::optional<Confidence> IsTensorString(const MatchContext& context,
-                                         const std::vector<PredicateArgument>& args) {
+                                         std::span<const PredicateArgument> args) {
   TSNode identifier = args[0].node;
   TSNode function = EnclosingFunction(identifier);
   if (ts_node_is_null(function)) return std::nullopt;
   // Matched for every name in a comparison: a function that formats nothing needs no walk.
-  std::string_view body = NodeText(function, context.text);
-  if (body.find("f\"") == std::string_view::npos && body.find("f'") == std::string_view::npos &&
-      body.find(".format(") == std::string_view::npos) {
+  uint32_t start = ts_node_start_byte(function), end = ts_node_end_byte(function);
+  FileFacts& facts = *context.facts;
+  if (!facts.TextContains("f\"", start, end) && !facts.TextContains("f'", start, end) &&
+      !facts.TextContains(".format(", start, end)) {
     return std::nullopt;
   }
   std::vector<TSNode> assignments =

@@ -2,6 +2,7 @@
 #define GBREAK_RULES_SEMANTIC_PREDICATES_H_
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,7 +36,7 @@ struct PredicateArgument {
 // Answers a question about captured nodes. Returns no value when the answer is "no", and the
 // confidence of the "yes" otherwise (so `is-tensor` can say "likely").
 using PredicateFunction = std::optional<Confidence> (*)(const MatchContext&,
-                                                         const std::vector<PredicateArgument>&);
+                                                         std::span<const PredicateArgument>);
 
 struct SemanticPredicate {
   std::string_view name;  // as written in queries, without `#` and `?`: "in-compiled-region"
