@@ -7,7 +7,7 @@ const std::vector<TSNode>& CallIndex::To(std::string_view callee) {
     built_ = true;
     ForEachNamedNode(root_, [&](TSNode node, std::string_view type) {
       if (type == "call") {
-        calls_[std::string(NodeText(Field(node, "function"), text_))].push_back(node);
+        calls_[NodeText(Field(node, "function"), text_)].push_back(node);
       }
       return true;
     });

@@ -1,11 +1,10 @@
 #ifndef GBREAK_ANALYSIS_CALL_INDEX_H_
 #define GBREAK_ANALYSIS_CALL_INDEX_H_
 
-#include <map>
-#include <string>
 #include <string_view>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "syntax/tree_sitter.h"
 
 namespace gbreak {
@@ -24,7 +23,8 @@ class CallIndex {
   TSNode root_;
   std::string_view text_;
   bool built_ = false;
-  std::map<std::string, std::vector<TSNode>, std::less<>> calls_;
+  // Keys are views of the text (which outlives the index, as the tree does).
+  absl::flat_hash_map<std::string_view, std::vector<TSNode>> calls_;
 };
 
 }  // namespace gbreak
