@@ -367,7 +367,13 @@ void CompiledRegion::ComputeReachable() {
   }
 }
 
-std::vector<TSNode> CompiledRegion::LocalTargetsOf(TSNode call) {
+const std::vector<TSNode>& CompiledRegion::LocalTargetsOf(TSNode call) {
+  auto [it, added] = local_targets_.try_emplace(call.id);
+  if (added) it->second = FindLocalTargets(call);
+  return it->second;
+}
+
+std::vector<TSNode> CompiledRegion::FindLocalTargets(TSNode call) {
   std::vector<TSNode> out;
   TSNode callee = CalleeOf(call);
   if (!ts_node_is_null(callee)) out.push_back(callee);

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "analysis/guards.h"
 #include "program/import_table.h"
 #include "program/program_graph.h"
@@ -123,7 +124,9 @@ class CompiledRegion {
   // The functions of this file a call may run: its callee, the overrides in subclasses of a
   // `self.method(...)`, the method of a `self.<attr>.method(...)` whose class __init__ assigned,
   // and functions handed to it as arguments (torch.cond branches, checkpointed functions).
-  std::vector<TSNode> LocalTargetsOf(TSNode call);
+  // Kept: a whole-tree run asks twice per call (reachability here, then the file's summary).
+  const std::vector<TSNode>& LocalTargetsOf(TSNode call);
+  std::vector<TSNode> FindLocalTargets(TSNode call);
   // What calling a decorated function runs first: the wrappers its decorators of this file
   // return (`@timed` -> timed's `wrapper`; `@deprecated("...")` -> the wrapper of the
   // decorator it returns).
@@ -161,6 +164,7 @@ class CompiledRegion {
   std::set<uint32_t> disabled_;                 // function start bytes
   std::set<std::string> disabled_names_;        // module-level names rebound to disable(...)
   std::map<std::pair<uint32_t, uint32_t>, TSNode> callees_;  // CalleeOf, by the call's bytes
+  absl::flat_hash_map<const void*, std::vector<TSNode>> local_targets_;  // by the call's node id
   // `@torch.compiler.disable(recursive=False)`: only the function's own frame is skipped; what it
   // calls is compiled as frames of their own.
   std::set<uint32_t> disabled_own_frame_only_;
