@@ -162,6 +162,8 @@ class PatternParser {
       }
       Step alternative;
       if (!ParseStep(alternative)) return false;
+      // Nested alternations: tree-sitter 0.25 drops some of their matches; leave them to it.
+      if (alternative.kind == Step::Kind::kAlternation) return false;
       step.alternatives.push_back(std::move(alternative));
     }
   }

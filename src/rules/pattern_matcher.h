@@ -21,10 +21,10 @@ namespace gbreak {
 //
 // Only part of the query language is implemented: node types, `(_)`, anonymous "strings",
 // `field:` children, `[...]` alternations, `.` anchors and `@captures`. A pattern using anything
-// else (quantifiers, negated fields, supertypes, `_`, ERROR/MISSING, sibling sequences) does not
-// compile here and stays with tree-sitter's query cursor. Matches are tree-sitter's: every
-// distinct way a pattern matches is one match, its captures in document order
-// (pattern_matcher_test compares both on a varied file and on the corpus).
+// else (quantifiers, negated fields, supertypes, `_`, ERROR/MISSING, sibling sequences, nested
+// alternations) does not compile here and stays with tree-sitter's query cursor. Matches are
+// tree-sitter's: every distinct way a pattern matches is one match, its captures in document
+// order (pattern_matcher_test compares both on a varied file and on the corpus).
 class PatternMatcher {
  public:
   // Maps a capture name to the id the matches should carry; no value refuses the pattern.
