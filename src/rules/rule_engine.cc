@@ -444,7 +444,8 @@ void RuleEngine::RunInRange(const SourceFile& source, FileFacts& facts, TSQueryC
     EvaluateGroupMatch(source, facts, context, fallback_groups_[match.pattern_index], captures,
                        findings, seen);
   }
-  if (range) ts_query_cursor_set_byte_range(cursor, 0, UINT32_MAX);  // the cursor serves the next
+  // The cursor serves the next range and the next file.
+  if (range) ts_query_cursor_set_byte_range(cursor, 0, UINT32_MAX);
 }
 
 void RuleEngine::EvaluateGroupMatch(const SourceFile& source, FileFacts& facts,
