@@ -611,32 +611,6 @@ std::string CompiledRegion::QualifiedName(TSNode function) const {
   return name;
 }
 
-std::vector<std::string> CompiledRegion::ExternalCallsFromReachable() {
-  ComputeReachable();
-  std::vector<std::string> out;
-  std::vector<TSNode> functions;
-  std::vector<TSNode> stack{root_};
-  while (!stack.empty()) {
-    TSNode node = stack.back();
-    stack.pop_back();
-    if (Is(node, "function_definition") && reachable_.contains(Key(node))) {
-      functions.push_back(node);
-    }
-    PushNamedChildren(stack, node);
-  }
-  for (TSNode function : functions) {
-    for (TSNode call : CallsIn(function)) {
-      if (!ts_node_is_null(CalleeOf(call))) continue;
-      for (const std::string& name : QualifiedNames(Field(call, "function"), text_, imports_)) {
-        if (!name.starts_with("builtins.") && !name.starts_with("torch.")) out.push_back(name);
-      }
-    }
-  }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
-}
-
 }  // namespace gbreak
 
 namespace gbreak {

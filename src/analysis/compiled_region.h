@@ -74,9 +74,6 @@ class CompiledRegion {
   std::string ExternalCallee(TSNode call);
   // The qualified name of a function in this file ("Net.forward", "helper", "outer.inner").
   std::string QualifiedName(TSNode function) const;
-  // Names (as written, resolved through imports) this file's reachable code calls but does not
-  // define: the program-wide call graph follows them into other modules.
-  std::vector<std::string> ExternalCallsFromReachable();
 
   // This file's part of the program-wide call graph (`module` is its dotted name).
   ModuleSummary Summarize(const std::string& path, const std::string& module, bool is_package);
