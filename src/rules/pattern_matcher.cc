@@ -1,7 +1,9 @@
 #include "rules/pattern_matcher.h"
 
+#include <cstdint>
 #include <string>
 
+#include "absl/container/flat_hash_set.h"
 #include "syntax/tree_index.h"
 
 namespace gbreak {
@@ -217,16 +219,42 @@ class Matching {
 
   const std::vector<std::vector<TSQueryCapture>>& MatchesAt(const Step& root, uint32_t at) {
     found_.clear();
-    MatchStep(root, at, {}, [&] {
-      for (const std::vector<TSQueryCapture>& other : found_) {
-        if (SameCaptures(other, captures_)) return;
-      }
-      found_.push_back(captures_);
-    });
+    hashes_.clear();
+    MatchStep(root, at, {}, [&] { Record(); });
     return found_;
   }
 
  private:
+  // Past this many matches at one node (a call with thousands of arguments), duplicates are
+  // looked for by hash first: comparing with every earlier match was quadratic.
+  static constexpr size_t kCompareAll = 8;
+
+  // Keeps captures_ as a match unless an identical one was found.
+  void Record() {
+    if (found_.size() >= kCompareAll) {
+      if (found_.size() == kCompareAll && hashes_.empty()) {
+        for (const std::vector<TSQueryCapture>& match : found_) hashes_.insert(HashOf(match));
+      }
+      if (hashes_.insert(HashOf(captures_)).second) {  // a new hash: a new match
+        found_.push_back(captures_);
+        return;
+      }
+    }
+    for (const std::vector<TSQueryCapture>& other : found_) {
+      if (SameCaptures(other, captures_)) return;
+    }
+    found_.push_back(captures_);
+  }
+
+  static uint64_t HashOf(const std::vector<TSQueryCapture>& captures) {
+    uint64_t hash = 14695981039346656037ull;  // FNV-1a over node ids and capture ids
+    for (const TSQueryCapture& capture : captures) {
+      hash = (hash ^ reinterpret_cast<uintptr_t>(capture.node.id)) * 1099511628211ull;
+      hash = (hash ^ capture.index) * 1099511628211ull;
+    }
+    return hash;
+  }
+
   static bool SameCaptures(const std::vector<TSQueryCapture>& a,
                            const std::vector<TSQueryCapture>& b) {
     if (a.size() != b.size()) return false;
@@ -290,6 +318,7 @@ class Matching {
   std::span<const IndexedNode> nodes_;
   std::vector<TSQueryCapture> captures_;
   std::vector<std::vector<TSQueryCapture>> found_;
+  absl::flat_hash_set<uint64_t> hashes_;  // of found_, once it has kCompareAll matches
 };
 
 }  // namespace

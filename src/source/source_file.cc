@@ -21,6 +21,9 @@ SourceFile::SourceFile(std::string path, std::string bytes)
   line_starts_.push_back(0);
   for (size_t i = 0; i < content.size(); ++i) {
     if (content[i] == '\n') line_starts_.push_back(static_cast<uint32_t>(i + 1));
+    if (IsUtf8Continuation(static_cast<unsigned char>(content[i]))) {
+      continuations_.push_back(static_cast<uint32_t>(i));
+    }
   }
 }
 
@@ -35,13 +38,12 @@ LineColumn SourceFile::Locate(uint32_t offset) const {
   auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
   int line_index = static_cast<int>(it - line_starts_.begin()) - 1;
   uint32_t start = line_starts_[line_index];
-  int column = 1;
-  if (single_byte_encoding_) {
-    column += static_cast<int>(offset - start);
-  } else {
-    for (uint32_t i = start; i < offset; ++i) {
-      if (!IsUtf8Continuation(static_cast<unsigned char>(content[i]))) ++column;
-    }
+  int column = 1 + static_cast<int>(offset - start);
+  if (!single_byte_encoding_) {
+    // Characters, not bytes: a line thousands of characters long is located per finding.
+    auto first = std::lower_bound(continuations_.begin(), continuations_.end(), start);
+    auto last = std::lower_bound(first, continuations_.end(), offset);
+    column -= static_cast<int>(last - first);
   }
   return LineColumn{line_index + 1, column};
 }

@@ -44,6 +44,9 @@ class SourceFile {
   uint32_t content_offset_ = 0;
   bool single_byte_encoding_ = false;
   std::vector<uint32_t> line_starts_;  // offsets into text() of each line's first byte
+  // Offsets of UTF-8 continuation bytes (none in an ASCII file): a column is the bytes before
+  // the offset on its line less these, two binary searches however long the line.
+  std::vector<uint32_t> continuations_;
 };
 
 }  // namespace gbreak

@@ -86,6 +86,7 @@ class M(tnn.Module):
         a.b.c(x)[0].item()
         g(  # first
         )
+        h(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x, y, z)
         assert x.shape[0] > 0, "msg"
         return torch.where(x > 0, x, y)
 

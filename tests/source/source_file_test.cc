@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <string_view>
+
 namespace gbreak {
 namespace {
 
@@ -20,6 +23,29 @@ TEST(SourceFileTest, ColumnsCountCharactersNotBytes) {
   uint32_t offset = static_cast<uint32_t>(std::string_view(file.text()).find("print"));
   EXPECT_EQ(offset, 10u);
   EXPECT_EQ(file.Locate(offset).column, 10);
+}
+
+// Every offset of lines mixing one- to four-byte characters (and a BOM), against counting the
+// characters that start between the line's start and the offset.
+TEST(SourceFileTest, ColumnsOfEveryOffsetAreCharactersFromTheLineStart) {
+  std::string line = "x = '\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80' + f(\xCE\xB1, \xCE\xB2)";
+  SourceFile file("a.py", "\xEF\xBB\xBF" + line + "\nab\n" + line + line + "\n");
+  std::string_view text = file.text();
+  int line_number = 1;
+  uint32_t line_start = 0;
+  for (uint32_t offset = 0; offset <= text.size(); ++offset) {
+    if (offset > 0 && text[offset - 1] == '\n') {
+      ++line_number;
+      line_start = offset;
+    }
+    int column = 1;
+    for (uint32_t i = line_start; i < offset; ++i) {
+      column += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+    }
+    EXPECT_EQ(file.Locate(offset).line, line_number) << offset;
+    EXPECT_EQ(file.Locate(offset).column, column) << offset;
+  }
+  EXPECT_EQ(file.Locate(static_cast<uint32_t>(line.find("f("))).column, 13);
 }
 
 TEST(SourceFileTest, SingleByteEncodingCountsBytes) {
