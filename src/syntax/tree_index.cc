@@ -17,6 +17,10 @@ constexpr uint32_t kNone = UINT32_MAX;
 // the parent's child array, or of the tree's root.
 using NodeKey = const void*;
 
+bool IsDefinition(std::string_view type) {
+  return type == "function_definition" || type == "class_definition";
+}
+
 NodeKey KeyOf(TSNode node) { return node.id; }
 
 // One tree's nodes in document order.
@@ -59,8 +63,13 @@ struct FlatTree {
   uint32_t Add(const TSTreeCursor& cursor, uint32_t parent) {
     TSNode node = ts_tree_cursor_current_node(&cursor);
     uint32_t at = static_cast<uint32_t>(entries.size());
-    entries.push_back(Entry{node, parent, kNone, kNone, 0, NodeType(node), ts_node_symbol(node),
-                            ts_tree_cursor_current_field_id(&cursor), ts_node_is_named(node)});
+    uint32_t definition = kNone;
+    if (parent != kNone) {
+      definition = IsDefinition(entries[parent].type) ? parent : entries[parent].definition;
+    }
+    entries.push_back(Entry{node, parent, kNone, kNone, 0, definition, NodeType(node),
+                            ts_node_symbol(node), ts_tree_cursor_current_field_id(&cursor),
+                            ts_node_is_named(node)});
     index.emplace(KeyOf(node), at);
     return at;
   }
@@ -127,8 +136,12 @@ TSNode NearestAncestor(TSNode node, std::string_view type) {
     }
     return TSNode{};
   }
-  for (uint32_t p = tree->entries[at].parent; p != kNone; p = tree->entries[p].parent) {
-    if (tree->entries[p].type == type) return tree->entries[p].node;
+  // Definitions are found along the definition links, other types along the parents.
+  bool definition = IsDefinition(type);
+  const std::vector<FlatTree::Entry>& entries = tree->entries;
+  for (uint32_t p = definition ? entries[at].definition : entries[at].parent; p != kNone;
+       p = definition ? entries[p].definition : entries[p].parent) {
+    if (entries[p].type == type) return entries[p].node;
   }
   return TSNode{};
 }

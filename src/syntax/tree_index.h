@@ -61,6 +61,10 @@ struct IndexedNode {
   uint32_t first_child = kNone;
   uint32_t next_sibling = kNone;
   uint32_t end = 0;  // one past the last node of this node's subtree
+  // The nearest proper ancestor that is a function or class definition: EnclosingFunction and
+  // EnclosingClass follow these links, not every parent (a 20,000-term `a + b + ...` is 20,000
+  // levels deep).
+  uint32_t definition = kNone;
   std::string_view type;
   TSSymbol symbol = 0;  // ts_node_symbol
   TSFieldId field = 0;  // the field this node fills in its parent

@@ -54,6 +54,8 @@ TEST(TreeIndexTest, ParentsChildrenAndFieldsMatchTreeSitter) {
       "        elif (y := x.item()):\n            x += lambda q: q\n"
       "        with a as b, c:\n            return x[1:2, ...]\n"
       "        print(f\"{x!r}\", *args, **kw)\n"
+      "        def inner(z):\n            class Local:\n                def m(self):\n"
+      "                    return z + z + z\n            return Local\n"
       "match x:\n    case [a, *rest] if a:\n        pass\n"
       "def broken(:\n    pass\n";
   TreePtr tree = ParsePython(parser.get(), code);
