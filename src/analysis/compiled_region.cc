@@ -68,7 +68,7 @@ bool CompiledRegion::IsDisabledOwnFrameOnly(TSNode function) const {
 
 const CompiledRegion::Definitions& CompiledRegion::DefinitionsIn(TSNode container,
                                                                   std::string_view type) const {
-  auto key = std::make_pair(ts_node_start_byte(container), std::string(type));
+  auto key = std::make_pair(container.id, type == "class_definition");
   auto it = definitions_.find(key);
   if (it != definitions_.end()) return it->second;
   Definitions& names = definitions_[key];
@@ -104,6 +104,18 @@ TSNode CompiledRegion::ClassNamed(std::string_view name) const {
 // A method of the class or, through its bases defined in this file, of an ancestor.
 TSNode CompiledRegion::MethodOf(TSNode class_definition, std::string_view name, int depth) const {
   if (ts_node_is_null(class_definition) || depth > kMaxBaseDepth) return TSNode{};
+  if (depth > 0) return FindMethod(class_definition, name, depth);
+  // Asked from the class itself: kept (an answer from deeper in the bases stops at another
+  // depth, so those are not).
+  std::map<std::string, TSNode, std::less<>>& known = methods_[class_definition.id];
+  if (auto it = known.find(name); it != known.end()) return it->second;
+  TSNode found = FindMethod(class_definition, name, 0);
+  known.emplace(std::string(name), found);
+  return found;
+}
+
+TSNode CompiledRegion::FindMethod(TSNode class_definition, std::string_view name,
+                                  int depth) const {
   const Definitions& methods =
       DefinitionsIn(Field(class_definition, "body"), "function_definition");
   if (auto it = methods.find(name); it != methods.end()) return it->second;

@@ -97,6 +97,7 @@ class CompiledRegion {
   void ComputeReachable();
   std::vector<TSNode> CallsIn(TSNode function) const;
   TSNode MethodOf(TSNode class_definition, std::string_view name, int depth) const;
+  TSNode FindMethod(TSNode class_definition, std::string_view name, int depth) const;
   TSNode ClassNamed(std::string_view name) const;
   TSNode ModuleFunction(std::string_view name) const;
   // The function `name` denotes at `at`: nested in an enclosing function, else of the module.
@@ -178,7 +179,10 @@ class CompiledRegion {
   std::string module_;      // as given to Summarize, for ExternalCallee
   bool is_package_ = false;
   TruthCache truth_cache_;
-  mutable std::map<std::pair<uint32_t, std::string>, Definitions> definitions_;
+  // By (container node, whether classes or functions): no string built per lookup.
+  mutable std::map<std::pair<const void*, bool>, Definitions> definitions_;
+  // MethodOf(class, name, 0), by class node then name: a `self.f()` looks at every subclass.
+  mutable std::map<const void*, std::map<std::string, TSNode, std::less<>>> methods_;
 };
 
 }  // namespace gbreak
