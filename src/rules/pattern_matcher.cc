@@ -4,6 +4,7 @@
 #include <string>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/ascii.h"
 #include "syntax/tree_index.h"
 
 namespace gbreak {
@@ -14,9 +15,7 @@ constexpr uint32_t kNone = IndexedNode::kNone;
 // tree-sitter's ts_builtin_sym_error, which its public header does not declare.
 constexpr TSSymbol kErrorSymbol = static_cast<TSSymbol>(-1);
 
-bool IsNameChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
+bool IsNameChar(char c) { return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // Reads one pattern of the query language (see the header for the part implemented). Every
 // method returns false on anything else, and the pattern is left to tree-sitter.
@@ -217,11 +216,18 @@ class Matching {
  public:
   explicit Matching(std::span<const IndexedNode> nodes) : nodes_(nodes) {}
 
-  const std::vector<std::vector<TSQueryCapture>>& MatchesAt(const Step& root, uint32_t at) {
+  // How many matches `root` has at node `at`; Match(k) is the k-th.
+  size_t MatchesAt(const Step& root, uint32_t at) {
     found_.clear();
+    ends_.clear();
     hashes_.clear();
     MatchStep(root, at, {}, [&] { Record(); });
-    return found_;
+    return ends_.size();
+  }
+
+  std::span<const TSQueryCapture> Match(size_t k) const {
+    uint32_t begin = k == 0 ? 0 : ends_[k - 1];
+    return {found_.data() + begin, ends_[k] - begin};
   }
 
  private:
@@ -231,22 +237,22 @@ class Matching {
 
   // Keeps captures_ as a match unless an identical one was found.
   void Record() {
-    if (found_.size() >= kCompareAll) {
-      if (found_.size() == kCompareAll && hashes_.empty()) {
-        for (const std::vector<TSQueryCapture>& match : found_) hashes_.insert(HashOf(match));
+    size_t count = ends_.size();
+    bool known = true;  // possibly found before
+    if (count >= kCompareAll) {
+      if (count == kCompareAll && hashes_.empty()) {
+        for (size_t k = 0; k < count; ++k) hashes_.insert(HashOf(Match(k)));
       }
-      if (hashes_.insert(HashOf(captures_)).second) {  // a new hash: a new match
-        found_.push_back(captures_);
-        return;
-      }
+      known = !hashes_.insert(HashOf(captures_)).second;  // a new hash: a new match
     }
-    for (const std::vector<TSQueryCapture>& other : found_) {
-      if (SameCaptures(other, captures_)) return;
+    for (size_t k = 0; known && k < count; ++k) {
+      if (SameCaptures(Match(k), captures_)) return;
     }
-    found_.push_back(captures_);
+    found_.insert(found_.end(), captures_.begin(), captures_.end());
+    ends_.push_back(static_cast<uint32_t>(found_.size()));
   }
 
-  static uint64_t HashOf(const std::vector<TSQueryCapture>& captures) {
+  static uint64_t HashOf(std::span<const TSQueryCapture> captures) {
     uint64_t hash = 14695981039346656037ull;  // FNV-1a over node ids and capture ids
     for (const TSQueryCapture& capture : captures) {
       hash = (hash ^ reinterpret_cast<uintptr_t>(capture.node.id)) * 1099511628211ull;
@@ -255,8 +261,8 @@ class Matching {
     return hash;
   }
 
-  static bool SameCaptures(const std::vector<TSQueryCapture>& a,
-                           const std::vector<TSQueryCapture>& b) {
+  static bool SameCaptures(std::span<const TSQueryCapture> a,
+                           std::span<const TSQueryCapture> b) {
     if (a.size() != b.size()) return false;
     for (size_t i = 0; i < a.size(); ++i) {
       if (a[i].node.id != b[i].node.id || a[i].index != b[i].index) return false;
@@ -317,8 +323,11 @@ class Matching {
 
   std::span<const IndexedNode> nodes_;
   std::vector<TSQueryCapture> captures_;
-  std::vector<std::vector<TSQueryCapture>> found_;
-  absl::flat_hash_set<uint64_t> hashes_;  // of found_, once it has kCompareAll matches
+  // The matches at one node, their captures one after another (no allocation per match): match
+  // k ends at ends_[k].
+  std::vector<TSQueryCapture> found_;
+  std::vector<uint32_t> ends_;
+  absl::flat_hash_set<uint64_t> hashes_;  // of the matches, once there are kCompareAll
 };
 
 }  // namespace
@@ -374,8 +383,8 @@ void PatternMatcher::ForEachMatch(
       uint32_t index = w == wild.size() || (t < typed.size() && typed[t] < wild[w])
                            ? typed[t++] : wild[w++];
       const Compiled& pattern = patterns_[index];
-      for (const std::vector<TSQueryCapture>& captures : matching.MatchesAt(pattern.root, i)) {
-        on_match(pattern.pattern, captures);
+      for (size_t k = 0, count = matching.MatchesAt(pattern.root, i); k < count; ++k) {
+        on_match(pattern.pattern, matching.Match(k));
       }
     }
     ++i;
