@@ -2,6 +2,10 @@
 // 1.3x of parsing alone. BM_Parse parses only; BM_Check reads nothing from disk but does
 // everything else a lint run does per file (parse, encoding and syntax checks, every rule of the
 // embedded catalog, the call-graph summary). The ratio of their times is the number to watch.
+// Two floors sit between them: BM_ParseAndWalk visits every node once with tree-sitter's public
+// cursor and does nothing else (what any analysis of the whole tree pays at least), and
+// BM_ParseAndIndex builds gbreak's flat tree index (syntax/tree_index), which every rule and
+// summary reads.
 //
 //   build/bench/analysis_bench                          # a generated model file
 //   GBREAK_BENCH_FILE=path/to/modeling_x.py build/bench/analysis_bench
@@ -20,6 +24,7 @@
 #include "cli/catalog.h"
 #include "rules/file_check.h"
 #include "rules/rule_engine.h"
+#include "syntax/tree_index.h"
 #include "syntax/tree_sitter.h"
 
 namespace gbreak {
@@ -69,6 +74,48 @@ void BM_Parse(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * Source().size()));
 }
 BENCHMARK(BM_Parse)->Unit(benchmark::kMillisecond);
+
+// A preorder walk of the whole tree that reads each node's symbol and start byte: the cheapest
+// look at every node through tree-sitter's public API.
+uint64_t WalkEveryNode(const TSTree* tree) {
+  uint64_t checksum = 0;
+  TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree));
+  for (bool more = true; more;) {
+    TSNode node = ts_tree_cursor_current_node(&cursor);
+    checksum += ts_node_symbol(node) + ts_node_start_byte(node);
+    if (ts_tree_cursor_goto_first_child(&cursor)) continue;
+    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+      if (!ts_tree_cursor_goto_parent(&cursor)) {
+        more = false;
+        break;
+      }
+    }
+  }
+  ts_tree_cursor_delete(&cursor);
+  return checksum;
+}
+
+void BM_ParseAndWalk(benchmark::State& state) {
+  ParserPtr parser = NewPythonParser();
+  for (auto _ : state) {
+    TreePtr tree = ParsePython(parser.get(), Source());
+    benchmark::DoNotOptimize(WalkEveryNode(tree.get()));
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * Source().size()));
+}
+BENCHMARK(BM_ParseAndWalk)->Unit(benchmark::kMillisecond);
+
+void BM_ParseAndIndex(benchmark::State& state) {
+  ParserPtr parser = NewPythonParser();
+  for (auto _ : state) {
+    TreePtr tree = ParsePython(parser.get(), Source());
+    TreeIndexScope scope;  // the index lives as long as the scope
+    uint32_t at = 0;
+    benchmark::DoNotOptimize(IndexedNodes(ts_tree_root_node(tree.get()), &at).size());
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * Source().size()));
+}
+BENCHMARK(BM_ParseAndIndex)->Unit(benchmark::kMillisecond);
 
 void BM_Check(benchmark::State& state) {
   absl::StatusOr<std::vector<Rule>> catalog = LoadCatalog({});
