@@ -11,17 +11,6 @@
 namespace gbreak {
 namespace {
 
-struct Step {
-  TSQueryPredicateStepType type;
-  uint32_t value_id;
-};
-
-std::string_view StringValue(const TSQuery* query, uint32_t id) {
-  uint32_t length = 0;
-  const char* s = ts_query_string_value_for_id(query, id, &length);
-  return std::string_view(s, length);
-}
-
 absl::Status ArgumentError(const std::string& name, const std::string& expected) {
   return absl::InvalidArgumentError(absl::StrCat("#", name, " expects ", expected));
 }
@@ -38,15 +27,12 @@ bool ConsumeSuffix(std::string_view* s, std::string_view suffix) {
   return true;
 }
 
-// Builds one predicate from its steps: steps[0] is the name, the rest its arguments.
-absl::StatusOr<CompiledPredicate> CompileOne(const TSQuery* query, const std::vector<Step>& steps) {
+// Builds one predicate from its name and arguments.
+absl::StatusOr<CompiledPredicate> CompileOne(const QueryOutline::Predicate& predicate) {
   CompiledPredicate p;
-  if (steps.empty() || steps[0].type != TSQueryPredicateStepTypeString) {
-    return absl::InvalidArgumentError("a predicate must start with its name");
-  }
-  std::string name(StringValue(query, steps[0].value_id));
+  const std::string& name = predicate.name;
   p.name = name;
-  std::vector<Step> args(steps.begin() + 1, steps.end());
+  const std::vector<QueryOutline::Argument>& args = predicate.arguments;
   std::string_view base = name;
   if (!ConsumeSuffix(&base, "?")) {
     return absl::InvalidArgumentError(
@@ -55,20 +41,20 @@ absl::StatusOr<CompiledPredicate> CompileOne(const TSQuery* query, const std::ve
   if (ConsumePrefix(&base, "any-")) p.any = true;
   if (ConsumePrefix(&base, "not-")) p.negated = true;
   auto capture_at = [&](size_t i) {
-    return i < args.size() && args[i].type == TSQueryPredicateStepTypeCapture;
+    return i < args.size() && args[i].is_capture;
   };
   auto string_at = [&](size_t i) {
-    return i < args.size() && args[i].type == TSQueryPredicateStepTypeString;
+    return i < args.size() && !args[i].is_capture;
   };
 
   if (base == "eq") {
     p.kind = CompiledPredicate::Kind::kEq;
     if (args.size() != 2 || !capture_at(0)) return ArgumentError(name, "@capture and a value");
-    p.capture = args[0].value_id;
+    p.capture = args[0].capture;
     if (capture_at(1)) {
-      p.other_capture = args[1].value_id;
+      p.other_capture = args[1].capture;
     } else {
-      p.literal = std::string(StringValue(query, args[1].value_id));
+      p.literal = args[1].text;
     }
     return p;
   }
@@ -77,8 +63,8 @@ absl::StatusOr<CompiledPredicate> CompileOne(const TSQuery* query, const std::ve
     if (args.size() != 2 || !capture_at(0) || !string_at(1)) {
       return ArgumentError(name, "@capture and a regular expression");
     }
-    p.capture = args[0].value_id;
-    std::string_view pattern = StringValue(query, args[1].value_id);
+    p.capture = args[0].capture;
+    std::string_view pattern = args[1].text;
     auto regex = std::make_shared<RE2>(re2::StringPiece(pattern.data(), pattern.size()),
                                        RE2::Quiet);
     if (!regex->ok()) {
@@ -93,10 +79,10 @@ absl::StatusOr<CompiledPredicate> CompileOne(const TSQuery* query, const std::ve
     p.any = false;
     p.kind = CompiledPredicate::Kind::kAnyOf;
     if (args.size() < 2 || !capture_at(0)) return ArgumentError(name, "@capture and strings");
-    p.capture = args[0].value_id;
+    p.capture = args[0].capture;
     for (size_t i = 1; i < args.size(); ++i) {
       if (!string_at(i)) return ArgumentError(name, "@capture and strings");
-      p.values.emplace_back(StringValue(query, args[i].value_id));
+      p.values.push_back(args[i].text);
     }
     return p;
   }
@@ -123,8 +109,8 @@ absl::StatusOr<CompiledPredicate> CompileOne(const TSQuery* query, const std::ve
     if (want_capture != capture_at(i)) {
       return ArgumentError(name, expected);
     }
-    CompiledPredicate::Argument argument{want_capture, args[i].value_id, ""};
-    if (!want_capture) argument.text = std::string(StringValue(query, args[i].value_id));
+    CompiledPredicate::Argument argument{want_capture, args[i].capture, ""};
+    if (!want_capture) argument.text = args[i].text;
     p.arguments.push_back(std::move(argument));
   }
   if (semantic->capture_arguments > 0) p.capture = p.arguments[0].capture;
@@ -161,21 +147,13 @@ bool TextTest(const CompiledPredicate& p, std::string_view text, const TSQueryMa
 
 }  // namespace
 
-absl::StatusOr<std::vector<CompiledPredicate>> CompilePatternPredicates(const TSQuery* query,
-                                                                        uint32_t pattern) {
-  uint32_t count = 0;
-  const TSQueryPredicateStep* raw = ts_query_predicates_for_pattern(query, pattern, &count);
+absl::StatusOr<std::vector<CompiledPredicate>> CompilePatternPredicates(
+    const QueryOutline& outline, uint32_t pattern) {
   std::vector<CompiledPredicate> predicates;
-  std::vector<Step> current;
-  for (uint32_t i = 0; i < count; ++i) {
-    if (raw[i].type == TSQueryPredicateStepTypeDone) {
-      absl::StatusOr<CompiledPredicate> p = CompileOne(query, current);
-      if (!p.ok()) return p.status();
-      predicates.push_back(*std::move(p));
-      current.clear();
-    } else {
-      current.push_back({raw[i].type, raw[i].value_id});
-    }
+  for (const QueryOutline::Predicate& predicate : outline.patterns()[pattern].predicates) {
+    absl::StatusOr<CompiledPredicate> p = CompileOne(predicate);
+    if (!p.ok()) return p.status();
+    predicates.push_back(*std::move(p));
   }
   return predicates;
 }

@@ -9,6 +9,7 @@
 
 #include "absl/status/statusor.h"
 #include "re2/re2.h"
+#include "rules/query_outline.h"
 #include "rules/rule.h"
 #include "rules/semantic_predicates.h"
 #include "syntax/tree_sitter.h"
@@ -44,8 +45,8 @@ struct CompiledPredicate {
 
 // Compiles the predicates of one pattern. Errors (unknown predicate, wrong arguments, a regex that
 // does not compile) say what is wrong; the caller adds the file and position.
-absl::StatusOr<std::vector<CompiledPredicate>> CompilePatternPredicates(const TSQuery* query,
-                                                                        uint32_t pattern);
+absl::StatusOr<std::vector<CompiledPredicate>> CompilePatternPredicates(
+    const QueryOutline& outline, uint32_t pattern);
 
 // Evaluates all predicates of a match. No value: the match is rejected. Otherwise the weakest
 // confidence any semantic predicate reported (kCertain if none did).

@@ -57,6 +57,10 @@ struct Rule {
   std::string origin;        // where the TOML came from, e.g. "rules/print-call.toml"
   std::string query_origin;  // where the query came from, e.g. "queries/print-call.scm"
   std::string query_source;  // the query text ("" for builtin rules)
+  // The query is one of the embedded catalog's, which the tests compile with tree-sitter
+  // (catalog_test): start-up reads its outline without compiling it again (rules/query_outline.h
+  // says why). Queries from --rules-dir are compiled once to check them.
+  bool query_checked_in_tests = false;
 };
 
 }  // namespace gbreak

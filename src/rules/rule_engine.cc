@@ -264,39 +264,44 @@ absl::StatusOr<std::unique_ptr<RuleEngine>> RuleEngine::Create(std::vector<Rule>
     return absl::StrCat(rule.query_origin, ":", PositionIn(rule.query_source, offset - chunk.begin));
   };
 
-  uint32_t error_offset = 0;
-  TSQueryError error = TSQueryErrorNone;
-  engine->query_.reset(ts_query_new(PythonLanguage(), combined.data(),
-                                    static_cast<uint32_t>(combined.size()), &error_offset,
-                                    &error));
-  if (engine->query_ == nullptr) {
-    const Chunk* chunk = chunk_at(error_offset);
-    std::string location = chunk ? where(*chunk, error_offset) : std::string("<query>");
-    return absl::InvalidArgumentError(absl::StrCat(location, ": ", ToAbsl(QueryErrorName(error))));
-  }
-  TSQuery* query = engine->query_.get();
-
-  bool has_report = false;
-  for (uint32_t c = 0; c < ts_query_capture_count(query); ++c) {
-    uint32_t length = 0;
-    const char* name = ts_query_capture_name_for_id(query, c, &length);
-    if (std::string_view(name, length) == kReportCapture) {
-      engine->report_capture_ = c;
-      has_report = true;
+  // A query from outside the catalog is compiled by tree-sitter, which checks its node types,
+  // fields and structure and says where it is wrong.
+  for (const Chunk& chunk : chunks) {
+    const Rule& rule = all[chunk.rule];
+    if (rule.query_checked_in_tests) continue;
+    uint32_t error_offset = 0;
+    TSQueryError error = TSQueryErrorNone;
+    QueryPtr query(ts_query_new(PythonLanguage(), rule.query_source.data(),
+                                static_cast<uint32_t>(rule.query_source.size()), &error_offset,
+                                &error));
+    if (query == nullptr) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where(chunk, chunk.begin + error_offset), ": ",
+                       ToAbsl(QueryErrorName(error))));
     }
   }
+  std::optional<QueryOutline::Error> read_error;
+  engine->outline_ = QueryOutline::Read(combined, &read_error);
+  if (read_error) {
+    const Chunk* chunk = chunk_at(read_error->offset);
+    std::string location = chunk ? where(*chunk, read_error->offset) : std::string("<query>");
+    return absl::InvalidArgumentError(absl::StrCat(location, ": ", read_error->message));
+  }
+  const QueryOutline& outline = engine->outline_;
 
-  uint32_t pattern_count = ts_query_pattern_count(query);
+  std::optional<uint32_t> report = outline.CaptureId(kReportCapture);
+  engine->report_capture_ = report.value_or(0);
+  uint32_t pattern_count = static_cast<uint32_t>(outline.patterns().size());
   engine->patterns_.reserve(pattern_count);
   for (uint32_t p = 0; p < pattern_count; ++p) {
-    uint32_t start = ts_query_start_byte_for_pattern(query, p);
+    uint32_t start = outline.patterns()[p].start_byte;
     const Chunk* chunk = chunk_at(start);
     Pattern pattern{chunk->rule, {}};
-    if (!has_report || !ts_query_capture_quantifier_for_id(query, p, engine->report_capture_)) {
+    if (!report || !outline.Binds(p, *report)) {
       return absl::InvalidArgumentError(absl::StrCat(
           where(*chunk, start), ": pattern has no @report capture (the node a finding points at)"));
     }
-    absl::StatusOr<std::vector<CompiledPredicate>> predicates = CompilePatternPredicates(query, p);
+    absl::StatusOr<std::vector<CompiledPredicate>> predicates = CompilePatternPredicates(outline, p);
     if (!predicates.ok()) {
       return absl::InvalidArgumentError(
           absl::StrCat(where(*chunk, start), ": ", predicates.status().message()));
@@ -327,14 +332,7 @@ absl::StatusOr<std::unique_ptr<RuleEngine>> RuleEngine::Create(std::vector<Rule>
     }
     if (rule.kind != Rule::Kind::kQuery) continue;
     for (const std::string& placeholder : Placeholders(rule.message)) {
-      uint32_t id;
-      bool found = false;
-      for (id = 0; id < ts_query_capture_count(query); ++id) {
-        uint32_t length = 0;
-        const char* name = ts_query_capture_name_for_id(query, id, &length);
-        if (std::string_view(name, length) == placeholder) found = true;
-      }
-      if (!found) {
+      if (!outline.CaptureId(placeholder)) {
         return absl::InvalidArgumentError(absl::StrCat(
             rule.origin, ": message placeholder {", placeholder, "} names no capture of ",
             rule.query_origin));
@@ -375,23 +373,14 @@ void RuleEngine::Run(const SourceFile& source, FileFacts& facts, TSQueryCursor* 
 }
 
 absl::Status RuleEngine::BuildMatchQuery(std::string_view combined) {
-  uint32_t count = ts_query_pattern_count(query_.get());
-  std::map<std::string, uint32_t, std::less<>> capture_ids;  // query_'s, by name
-  for (uint32_t c = 0; c < ts_query_capture_count(query_.get()); ++c) {
-    uint32_t length = 0;
-    const char* name = ts_query_capture_name_for_id(query_.get(), c, &length);
-    capture_ids.emplace(std::string(name, length), c);
-  }
-  auto capture_id = [&](std::string_view name) -> std::optional<uint32_t> {
-    auto it = capture_ids.find(name);
-    if (it == capture_ids.end()) return std::nullopt;
-    return it->second;
-  };
+  const std::vector<QueryOutline::Pattern>& patterns = outline_.patterns();
+  uint32_t count = static_cast<uint32_t>(patterns.size());
+  auto capture_id = [&](std::string_view name) { return outline_.CaptureId(name); };
   std::map<std::string, uint32_t> structures;
   std::string fallback;
   for (uint32_t p = 0; p < count; ++p) {
-    uint32_t start = ts_query_start_byte_for_pattern(query_.get(), p);
-    uint32_t end = p + 1 < count ? ts_query_start_byte_for_pattern(query_.get(), p + 1)
+    uint32_t start = patterns[p].start_byte;
+    uint32_t end = p + 1 < count ? patterns[p + 1].start_byte
                                  : static_cast<uint32_t>(combined.size());
     std::string structure = PatternStructure(combined.substr(start, end - start));
     auto [it, added] = structures.try_emplace(structure, static_cast<uint32_t>(groups_.size()));
@@ -419,7 +408,7 @@ absl::Status RuleEngine::BuildMatchQuery(std::string_view combined) {
   for (uint32_t c = 0; c < ts_query_capture_count(fallback_query_.get()); ++c) {
     uint32_t length = 0;
     const char* name = ts_query_capture_name_for_id(fallback_query_.get(), c, &length);
-    fallback_capture_ids_.push_back(capture_ids.at(std::string(name, length)));
+    fallback_capture_ids_.push_back(*outline_.CaptureId(std::string_view(name, length)));
   }
   return absl::OkStatus();
 }
@@ -483,10 +472,7 @@ void RuleEngine::EvaluateMatch(const SourceFile& source, FileFacts& facts,
   const Rule& rule = rules_[pattern.rule];
   std::string message = rule.message;
   for (uint16_t i = 0; i < match.capture_count; ++i) {
-    uint32_t length = 0;
-    const char* name = ts_query_capture_name_for_id(query_.get(), match.captures[i].index,
-                                                    &length);
-    std::string placeholder = "{" + std::string(name, length) + "}";
+    std::string placeholder = "{" + outline_.capture_names()[match.captures[i].index] + "}";
     size_t at = message.find(placeholder);
     if (at == std::string::npos) continue;
     std::string text = ShortText(NodeText(match.captures[i].node, context.text));

@@ -16,6 +16,7 @@
 #include "analysis/file_facts.h"
 #include "rules/finding.h"
 #include "rules/pattern_matcher.h"
+#include "rules/query_outline.h"
 #include "rules/query_predicates.h"
 #include "rules/rule.h"
 #include "source/source_file.h"
@@ -23,10 +24,11 @@
 
 namespace gbreak {
 
-// Runs the rule catalog over parsed files. All query rules are compiled into ONE tree-sitter query
-// at start-up (which checks them and parses their predicates); their patterns are matched on the
-// tree index by a PatternMatcher, one scan of each tree for every rule, and a match is routed to
-// its rule by pattern index. The engine is immutable after Create() and shared by all worker
+// Runs the rule catalog over parsed files. All query rules' texts are read as ONE query at
+// start-up (its outline: patterns, captures, predicates; rules from outside the catalog are first
+// compiled by tree-sitter to check them); their patterns are matched on the tree index by a
+// PatternMatcher, one scan of each tree for every rule, and a match is routed to its rule by
+// pattern index. The engine is immutable after Create() and shared by all worker
 // threads; each worker brings its own TSQueryCursor (for patterns the matcher does not implement).
 class RuleEngine {
  public:
@@ -54,7 +56,7 @@ class RuleEngine {
   void RunInRange(const SourceFile& source, FileFacts& facts, TSQueryCursor* cursor,
                   std::optional<std::pair<uint32_t, uint32_t>> range,
                   std::vector<Finding>* findings, Seen& seen) const;
-  // Checks one match of the structure `group` (captures in query_'s ids) for every pattern of it.
+  // Checks one match of the structure `group` (captures in outline_'s ids) for every pattern of it.
   void EvaluateGroupMatch(const SourceFile& source, FileFacts& facts, MatchContext& context,
                           uint32_t group, std::span<const TSQueryCapture> captures,
                           std::vector<Finding>* findings, Seen& seen) const;
@@ -71,15 +73,15 @@ class RuleEngine {
   RuleEngine() = default;
 
   std::vector<Rule> rules_;
-  QueryPtr query_;                 // every rule's patterns, with their predicates
-  std::vector<Pattern> patterns_;  // by pattern index of query_
+  QueryOutline outline_;           // every rule's patterns, with their predicates
+  std::vector<Pattern> patterns_;  // by pattern index of outline_
   uint32_t report_capture_ = 0;
   // What runs over the tree: each distinct pattern structure once (predicates aside), since
   // rules share structures (ten match every method call, `(call function: (attribute) @fn)`) and
-  // producing a match is most of a query's cost. Structure g stands for the query_ patterns
+  // producing a match is most of a query's cost. Structure g stands for the outline_ patterns
   // groups_[g]. The matcher on the tree index takes every structure it implements (all of the
   // catalog's); the others run as fallback_query_, whose pattern i is structure
-  // fallback_groups_[i] and whose capture ids map to query_'s through fallback_capture_ids_.
+  // fallback_groups_[i] and whose capture ids map to outline_'s through fallback_capture_ids_.
   std::vector<std::vector<uint32_t>> groups_;
   PatternMatcher matcher_;
   QueryPtr fallback_query_;

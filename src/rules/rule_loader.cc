@@ -253,6 +253,7 @@ absl::StatusOr<std::vector<Rule>> LoadEmbeddedRules() {
       }
       rule->query_origin = absl::StrCat("queries/", it->first, ".scm");
       rule->query_source = std::string(it->second);
+      rule->query_checked_in_tests = true;
       if (absl::Status status = ValidateQueryDirectives(rule->query_source); !status.ok()) {
         return ErrorIn(rule->query_origin, std::string(status.message()));
       }

@@ -138,6 +138,22 @@ TEST(RuleEngineTest, QueryErrorsNameTheRuleFileAndPosition) {
               StartsWith("queries/bad.scm:1:"));
 }
 
+TEST(RuleEngineTest, CatalogQueriesAreReadNotCompiled) {
+  // The embedded catalog's queries are compiled by tree-sitter in the tests, not at start-up
+  // (QueryOutline): a structure tree-sitter would reject (no `if` statement inside a call) goes
+  // unnoticed there, a user's is an error.
+  Rule checked = QueryRule("AA001", "checked", "((call (if_statement)) @report)");
+  checked.query_checked_in_tests = true;
+  EXPECT_EQ(CreateError({checked}), "");
+  checked.query_checked_in_tests = false;
+  EXPECT_THAT(CreateError({checked}),
+              StartsWith("queries/checked.scm:1:8: impossible pattern structure"));
+  // Reading still finds syntax errors, and says where.
+  Rule unclosed = QueryRule("AA001", "unclosed", "((call) @report)\n((call) @report");
+  unclosed.query_checked_in_tests = true;
+  EXPECT_THAT(CreateError({unclosed}), StartsWith("queries/unclosed.scm:2:"));
+}
+
 TEST(RuleEngineTest, PatternWithoutReportCaptureIsAnError) {
   EXPECT_THAT(CreateError({QueryRule("AA001", "noreport", "((call) @x)", "m")}),
               HasSubstr("no @report capture"));
