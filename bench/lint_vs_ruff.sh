@@ -3,7 +3,8 @@
 # (syntax-level rules, comparable work) and `grep -rc "print("` (the floor), all from the page
 # cache, best of 3. Then gbreak's --stats split (parse vs analysis, target: a whole-tree run
 # within 1.3x of parsing alone) and entry-scoped runs (--entry transformers:GPT2Model, ...; target:
-# well under a second). Prints wall, cpu (user + sys), files and the ratios to ruff and grep.
+# well under a second), then gbreak's start-up and one model file beside ruff (a pre-commit hook's
+# run). Prints wall, cpu (user + sys), files and the ratios to ruff and grep.
 #
 # Usage: bench/lint_vs_ruff.sh [GBREAK_BINARY]   (default: build/gbreak)
 # Needs network access to PyPI (or the configured mirror) for the wheels and ruff; everything goes
@@ -153,9 +154,22 @@ else
     done
   done
 fi
-# The fixed cost of every run: a lint of an empty directory.
+# Short runs, 20 in a row (one is below /usr/bin/time's 10 ms resolution), shown per run: the
+# fixed cost of every run (a lint of an empty directory), and one model file beside ruff on it, as
+# a pre-commit hook runs on a commit's files.
+printf '#!/usr/bin/env bash\nfor _ in $(seq 20); do "$@" > /dev/null || exit 1; done\n' \
+  > "$tmp/repeat20"
+chmod +x "$tmp/repeat20"
+per_run() { printf '%.1f ms wall, %.1f ms cpu' "$(echo "$wall * 50" | bc -l)" \
+  "$(echo "$cpu * 50" | bc -l)"; }
 mkdir "$tmp/empty"
-best_of "$gbreak" lint --exit-zero "$tmp/empty"
-printf 'gbreak start-up (lint of an empty directory): %.2fs wall, %.2fs cpu\n' "$wall" "$cpu"
+best_of "$tmp/repeat20" "$gbreak" lint --exit-zero "$tmp/empty"
+echo "gbreak start-up (lint of an empty directory): $(per_run)"
+one="$tree/models/llama/modeling_llama.py"
+echo "One file (${one#"$sp/"}), per run, best of 3 x 20 runs:"
+best_of "$tmp/repeat20" "$ruff" "${ruff_args[@]}" "$one"
+echo "  ruff check --select E9,F63,F7,F82: $(per_run)"
+best_of "$tmp/repeat20" "$gbreak" lint --exit-zero "$one"
+echo "  gbreak lint:                       $(per_run)"
 echo
 uptime | sed 's/^/machine load after: /'
