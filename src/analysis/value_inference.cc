@@ -13,6 +13,11 @@ namespace {
 constexpr int kMaxDepth = 64;
 // Flow-insensitive fixpoint: a few passes reach it for real functions; the cap bounds the work.
 constexpr int kMaxPasses = 4;
+// How often one function is analyzed again because what it read of another function, midway
+// through that one's analysis, has changed since: bounds the work on pathological files.
+constexpr int kMaxAnalyses = kMaxPasses + 2;
+// How far StalenessOf follows what a scope read into what that scope read in turn.
+constexpr int kMaxStaleDepth = 8;
 
 using NameSet = std::set<std::string_view>;
 
@@ -160,7 +165,17 @@ struct ValueInference::Scope {
   Scope* parent = nullptr;  // the enclosing function, for closures
   std::map<std::string, Value> variables;
   std::set<std::string> parameters;
-  bool analyzed = false;
+  bool analyzed = false;  // its analysis has started
+  bool complete = false;  // ... and ended
+  int analyses = 0;
+  // What its analysis read of functions whose own analysis was still under way (a caller's
+  // locals, through the arguments of a call in it; an enclosing function's, from a closure), by
+  // (function, name): the value seen, or none if unbound then. If any of them ends up holding
+  // something else, this scope is analyzed again when next asked for. Without this, answers
+  // depended on which expression a rule asked about first: a helper defined below its caller,
+  // fed a local the caller binds later in a loop, lost its tensor parameter.
+  std::map<std::pair<const Scope*, std::string>, std::optional<Value>> partial_reads;
+  bool saw_value_change = false;  // read one name twice, mid-analysis, and it had changed
 };
 
 // What `self.<name>` holds, from assignments in the class's methods (mostly `__init__`).
@@ -198,7 +213,25 @@ bool ValueInference::IsTensorEntry(TSNode function) {
 ValueInference::Scope& ValueInference::ScopeOf(TSNode function) {
   uint32_t key = ts_node_is_null(function) ? UINT32_MAX : ts_node_start_byte(function);
   auto it = scopes_.find(key);
-  if (it != scopes_.end()) return *it->second;
+  if (it != scopes_.end()) {
+    Scope& found = *it->second;
+    if (!found.complete || found.partial_reads.empty()) return found;
+    // While a function it read is still being analyzed, its values stand as they are (the
+    // caller's passes go on with them); once those are done, it is analyzed again if what it
+    // read has changed.
+    Staleness staleness = StalenessOf(found, 0);
+    if (staleness == Staleness::kFresh) {
+      found.partial_reads.clear();  // what it read is final: no need to look again
+    } else if (staleness == Staleness::kStale && found.analyses < kMaxAnalyses) {
+      found.variables.clear();
+      found.parameters.clear();
+      found.partial_reads.clear();
+      found.saw_value_change = false;
+      found.analyzed = found.complete = false;
+      Analyze(found);
+    }
+    return found;
+  }
   auto scope = std::make_unique<Scope>();
   scope->function = function;
   if (!ts_node_is_null(function)) {
@@ -254,9 +287,52 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
   return ArgumentsAtCalls(function, name, position);
 }
 
+void ValueInference::NotePartialRead(const Scope& read, const std::string& name,
+                                     const Value* seen) {
+  auto it = std::find(analyzing_.begin(), analyzing_.end(), &read);
+  if (it == analyzing_.end()) return;
+  std::optional<Value> value = seen == nullptr ? std::nullopt : std::optional<Value>(*seen);
+  // Every analysis started since `read`'s builds on what `read` has found so far.
+  for (++it; it != analyzing_.end(); ++it) {
+    auto [slot, added] = (*it)->partial_reads.try_emplace({&read, name}, value);
+    if (!added && slot->second != value) (*it)->saw_value_change = true;
+  }
+}
+
+ValueInference::Staleness ValueInference::StalenessOf(const Scope& scope, int depth) const {
+  if (depth > kMaxStaleDepth) return Staleness::kStale;
+  bool pending = false;
+  for (const auto& [key, seen] : scope.partial_reads) {
+    const Scope& read = *key.first;
+    if (!read.complete) {
+      pending = true;
+      continue;
+    }
+    auto now = read.variables.find(key.second);
+    if (now == read.variables.end() ? seen.has_value() : (!seen || !(*seen == now->second))) {
+      return Staleness::kStale;
+    }
+    if (!read.partial_reads.empty()) {
+      Staleness of_read = StalenessOf(read, depth + 1);
+      if (of_read == Staleness::kStale) return Staleness::kStale;
+      pending = pending || of_read == Staleness::kPending;
+    }
+  }
+  if (pending) return Staleness::kPending;
+  return scope.saw_value_change ? Staleness::kStale : Staleness::kFresh;
+}
+
 void ValueInference::Analyze(Scope& scope) {
   if (scope.analyzed) return;
   scope.analyzed = true;
+  ++scope.analyses;
+  analyzing_.push_back(&scope);
+  AnalyzeBindings(scope);
+  analyzing_.pop_back();
+  scope.complete = true;
+}
+
+void ValueInference::AnalyzeBindings(Scope& scope) {
   TSNode function = scope.function;
   if (ts_node_is_null(function)) return;  // module level: names stay unknown
   TSNode parameters = Field(function, "parameters");
@@ -356,7 +432,12 @@ void ValueInference::Bind(Scope& scope, TSNode target, const Value& value, bool*
 Value ValueInference::Lookup(const std::string& name, Scope& scope) {
   for (Scope* s = &scope; s != nullptr; s = s->parent) {
     auto it = s->variables.find(name);
-    if (it != s->variables.end()) return it->second;
+    bool found = it != s->variables.end();
+    // Reading a function mid-analysis on behalf of another (not its own passes).
+    if (s->analyzed && !s->complete && analyzing_.back() != s) {
+      NotePartialRead(*s, name, found ? &it->second : nullptr);
+    }
+    if (found) return it->second;
   }
   if (imports_.Lookup(name) != nullptr) return Value::Of(Value::kModule);
   if (name == "True" || name == "False" || name == "None") return Value::Of(Value::kConstant);
@@ -771,7 +852,11 @@ Value ValueInference::ReturnValue(TSNode function) {
   });
   if (!any_return) joined = Value::Of(Value::kNone);
   returns_in_progress_.erase(key);
-  returns_[key] = joined;
+  // Kept only once final: a function it read mid-analysis may still change what it returns.
+  if (scope.complete && (scope.partial_reads.empty() ||
+                         StalenessOf(scope, 0) == Staleness::kFresh)) {
+    returns_[key] = joined;
+  }
   return joined;
 }
 
@@ -816,13 +901,22 @@ Value ValueInference::ArgumentsAtCalls(TSNode function, const std::string& param
 }
 
 TSNode ValueInference::FunctionNamed(TSNode scope_owner, const std::string& name, bool method) {
-  TSNode body = Is(scope_owner, "module") ? scope_owner : Field(scope_owner, "body");
-  for (TSNode member : NamedChildren(body)) {
-    if (Is(member, "decorated_definition")) member = Field(member, "definition");
-    if (Is(member, "function_definition") && DefinitionName(member, text_) == name) return member;
-  }
   (void)method;
-  return TSNode{};
+  // The owner's functions by name, found once: a file of thousands of functions calling one
+  // another would otherwise scan them all at every call.
+  auto [it, added] = functions_by_owner_.try_emplace(scope_owner.id);
+  std::map<std::string, TSNode, std::less<>>& functions = it->second;
+  if (added) {
+    TSNode body = Is(scope_owner, "module") ? scope_owner : Field(scope_owner, "body");
+    for (TSNode member : NamedChildren(body)) {
+      if (Is(member, "decorated_definition")) member = Field(member, "definition");
+      // The first definition of a name is the one found (as a scan in order would).
+      if (Is(member, "function_definition")) functions.try_emplace(DefinitionName(member, text_),
+                                                                   member);
+    }
+  }
+  auto found = functions.find(name);
+  return found == functions.end() ? TSNode{} : found->second;
 }
 
 }  // namespace gbreak

@@ -3,6 +3,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -18,7 +19,9 @@ namespace gbreak {
 // A small abstract interpretation over one file: the Value of any expression, from the function
 // it sits in. It is flow-insensitive within a function (a variable's value joins every assignment
 // to it), which is what tells `if x.sum() > 0` (a tensor test: a break) from `if x.shape[0] > 8`
-// (a size test: a guard, no break) in model code.
+// (a size test: a guard, no break) in model code. Functions are analyzed when first asked about;
+// one analyzed midway through another's analysis (a helper, at a call in its caller) is analyzed
+// again if what it read there changes, so answers do not depend on the order of the questions.
 //
 // Sources of knowledge:
 //  - parameters of a `forward` method or a `@torch.compile` function are tensors unless annotated
@@ -52,6 +55,14 @@ class ValueInference {
 
   Scope& ScopeOf(TSNode function);  // null node: module level
   void Analyze(Scope& scope);
+  void AnalyzeBindings(Scope& scope);
+  // `name` was read from `read` while its analysis is under way, on behalf of the analyses
+  // started since (`seen`: the value then, null if unbound): each of them keeps what it saw.
+  void NotePartialRead(const Scope& read, const std::string& name, const Value* seen);
+  // Whether what `scope`'s analysis read mid-analysis from other scopes is final and unchanged
+  // (fresh), has changed (stale), or may still change (pending: one is still being analyzed).
+  enum class Staleness { kFresh, kStale, kPending };
+  Staleness StalenessOf(const Scope& scope, int depth) const;
   void Bind(Scope& scope, TSNode target, const Value& value, bool* changed);
   Value Eval(TSNode node, Scope& scope, int depth);
   Value EvalAttribute(TSNode node, Scope& scope, int depth);
@@ -77,6 +88,10 @@ class ValueInference {
   // Functions whose return value is being computed (a separate set: computing a return
   // analyzes the function, which asks its callers for its parameters).
   std::set<uint32_t> returns_in_progress_;
+  std::vector<Scope*> analyzing_;  // the scopes whose analysis is under way, outermost first
+  // FunctionNamed's answers: by the owner (module or class node; a class at the file's first
+  // byte starts where the module does), name -> function.
+  std::map<const void*, std::map<std::string, TSNode, std::less<>>> functions_by_owner_;
   CallIndex& calls_;
 };
 

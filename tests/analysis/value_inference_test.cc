@@ -223,6 +223,33 @@ class M(nn.Module):
   EXPECT_TRUE(ValueOf(s, "a").MaybeTensor());
 }
 
+TEST(ValueInferenceTest, AnswersDoNotDependOnWhichExpressionIsAskedFirst) {
+  // The helper's parameter comes from forward's call, whose argument forward binds later in the
+  // loop. Asked about the helper first, forward is analyzed whole before the helper reads it;
+  // asked about forward first, the helper is analyzed midway through forward (at the call) and
+  // must be analyzed again once forward is done (it used to keep `total` as None only).
+  constexpr char kLoopCarried[] = R"(import torch.nn as nn
+class M(nn.Module):
+    def forward(self, x):
+        total = None
+        for step in range(2):
+            if step > 0:
+                x = double_if_positive(total, x)
+            total = x.sum()
+        return x
+def double_if_positive(total, x):
+    c = total
+    return x
+)";
+  ParsedSnippet helper_first(kLoopCarried);
+  Value c_first = ValueOf(helper_first, "c");
+  ParsedSnippet forward_first(kLoopCarried);
+  EXPECT_TRUE(ValueOf(forward_first, "step").IsStatic());
+  Value c_second = ValueOf(forward_first, "c");
+  EXPECT_TRUE(c_first.MaybeTensor());
+  EXPECT_TRUE(c_first == c_second);
+}
+
 TEST(ValueInferenceTest, UnknownStaysUnknown) {
   ParsedSnippet s("def g(a):\n    b = a.foo\n    return b\n");
   Value b = ValueOf(s, "b");
