@@ -111,8 +111,17 @@ class CompiledRegion {
   std::vector<TSNode> ClassMapValues(std::string_view name) const;
   // All of them: a module's submodules.
   std::vector<TSNode> SubmoduleClassCalls(TSNode class_definition) const;
-  // The classes of this file that derive from `class_definition`, directly or not.
-  const std::vector<TSNode>& SubclassesOf(TSNode class_definition) const;
+  // The classes of this file whose body defines `method` (each top-level class by name, first
+  // wins), in name order; the first call also lists multi_base_classes_.
+  const std::vector<TSNode>& ClassesDefining(std::string_view method) const;
+  // Whether `cls` derives from the class named `ancestor` through bases named in this file,
+  // directly or not. `known` keeps the answers found on the way, for the next question about the
+  // same ancestor.
+  bool DerivesFrom(TSNode cls, std::string_view ancestor,
+                   std::map<const void*, bool>& known) const;
+  // The subclasses of `owner` in this file whose `method` may differ from what their bases run:
+  // those that define it, and those with several bases. In document order.
+  std::vector<TSNode> OverridingSubclasses(TSNode owner, std::string_view method) const;
   // The nested functions `function` hands out with `return name` (a decorator's wrapper).
   // `return decorate(fn)` hands out what the nested `decorate` returns.
   std::vector<TSNode> ClosuresReturnedBy(TSNode function, int depth = 0) const;
@@ -171,7 +180,9 @@ class CompiledRegion {
   // `self.block.forward = torch.compiler.disable(...)` in a method: (class start byte, "block").
   std::set<std::pair<uint32_t, std::string>> disabled_attributes_;
   mutable std::map<uint32_t, AttributeClasses> attribute_classes_;  // by class start byte
-  mutable std::map<uint32_t, std::vector<TSNode>> subclasses_;      // by class start byte
+  mutable std::map<std::string, std::vector<TSNode>, std::less<>> classes_by_method_;
+  mutable std::vector<TSNode> multi_base_classes_;
+  mutable bool classes_by_method_built_ = false;
   std::vector<std::string> compiled_objects_;   // qualified classes/functions compiled by calls
   std::vector<int> compiled_lines_;             // the line of each one's compile call
   std::map<uint32_t, bool> reachable_;          // function start byte -> reached
@@ -181,7 +192,7 @@ class CompiledRegion {
   TruthCache truth_cache_;
   // By (container node, whether classes or functions): no string built per lookup.
   mutable std::map<std::pair<const void*, bool>, Definitions> definitions_;
-  // MethodOf(class, name, 0), by class node then name: a `self.f()` looks at every subclass.
+  // MethodOf(class, name, 0), by class node then name: summaries and reachability ask alike.
   mutable std::map<const void*, std::map<std::string, TSNode, std::less<>>> methods_;
 };
 

@@ -208,6 +208,51 @@ TEST(CompiledRegionTest, FollowsCallsThatAreNotWrittenAsCalls) {
   EXPECT_TRUE(Traced(s, "k()"));   // self.profile() of a subclass
 }
 
+TEST(CompiledRegionTest, SelfCallsReachWhatEverySubclassRuns) {
+  // self.step() in Base runs the step of the instance's class: Base's own, an override further
+  // down a chain, or a mixin's that comes first in a subclass's bases; not one that a subclass's
+  // MRO never reaches, nor one of an unrelated class.
+  ParsedSnippet s(R"(import torch.nn as nn
+
+class Mixin:
+    def step(self):
+        m()
+
+class Other:
+    def step(self):
+        o()
+
+class Base(nn.Module):
+    def forward(self, x):
+        self.step()
+        return x
+    def step(self):
+        b()
+
+class Child(Base):
+    pass
+
+class GrandChild(Child):
+    def step(self):
+        g()
+
+class Mixed(Mixin, Base):
+    pass
+
+class Shadowed(Base, Other):
+    pass
+
+class Unrelated(nn.Module):
+    def step(self):
+        u()
+)");
+  EXPECT_TRUE(Traced(s, "b()"));
+  EXPECT_TRUE(Traced(s, "g()"));
+  EXPECT_TRUE(Traced(s, "m()"));
+  EXPECT_FALSE(Traced(s, "o()"));
+  EXPECT_FALSE(Traced(s, "u()"));
+}
+
 TEST(CompiledRegionTest, DisableAppliedThroughAssignments) {
   ParsedSnippet s(kIndirect);
   EXPECT_TRUE(s.facts().region().CallsDisabled(s.Find("call", "eager(x)")));
