@@ -252,8 +252,9 @@ class Evaluator {
     TSNode parameters = Field(function, "parameters");
     size_t position = 0;
     bool found = false;
-    for (uint32_t i = 0; i < NamedChildCount(parameters) && !found; ++i) {
-      TSNode p = ts_node_named_child(parameters, i);
+    std::vector<TSNode> all = NamedChildren(parameters);
+    for (uint32_t i = 0; i < all.size() && !found; ++i) {
+      TSNode p = all[i];
       if ((Is(p, "default_parameter") || Is(p, "typed_default_parameter")) &&
           NodeText(Field(p, "name"), text_) == name) {
         out.default_value = Field(p, "value");

@@ -248,7 +248,8 @@ ValueInference::Scope& ValueInference::ScopeOf(TSNode function) {
   return ref;
 }
 
-Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const std::string& name) {
+Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const std::string& name,
+                                     size_t position) {
   std::string_view type = NodeType(parameter);
   if (type == "list_splat_pattern" || type == "dictionary_splat_pattern") return Value::Unknown();
   TSNode annotation = Field(parameter, "type");
@@ -274,11 +275,6 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
     return Value::Of(Value::kConstant);
   }
   // A helper: its callers in this file say what it receives.
-  uint32_t count = NamedChildCount(Field(function, "parameters"));
-  size_t position = 0;
-  for (uint32_t i = 0; i < count; ++i) {
-    if (SameNode(ts_node_named_child(Field(function, "parameters"), i), parameter)) position = i;
-  }
   // A method's first parameter (self, cls) is not among the call's arguments; a static method
   // has none.
   if (!ts_node_is_null(OwningClass(function)) && position > 0 && !IsStaticMethod(function, text_)) {
@@ -337,10 +333,10 @@ void ValueInference::AnalyzeBindings(Scope& scope) {
   if (ts_node_is_null(function)) return;  // module level: names stay unknown
   TSNode parameters = Field(function, "parameters");
   bool is_method = !ts_node_is_null(OwningClass(function)) && !IsStaticMethod(function, text_);
-  bool first = true;
-  for (TSNode parameter : NamedChildren(parameters)) {
-    bool is_self = is_method && first;
-    first = false;
+  std::vector<TSNode> all = NamedChildren(parameters);
+  for (size_t position = 0; position < all.size(); ++position) {
+    TSNode parameter = all[position];
+    bool is_self = is_method && position == 0;
     TSNode name_node = Is(parameter, "identifier") ? parameter : Field(parameter, "name");
     if (ts_node_is_null(name_node)) name_node = ts_node_named_child(parameter, 0);
     std::string name = Str(name_node, text_);
@@ -350,7 +346,7 @@ void ValueInference::AnalyzeBindings(Scope& scope) {
       scope.variables[name] = Value::Of(Value::kModule);  // self
       continue;
     }
-    scope.variables[name] = ParameterValue(function, parameter, name);
+    scope.variables[name] = ParameterValue(function, parameter, name, position);
   }
 
   // Collect the binding statements of this function (not of nested functions or classes).
@@ -418,8 +414,8 @@ void ValueInference::Bind(Scope& scope, TSNode target, const Value& value, bool*
     Value element = value.IsTensor()   ? Value::Tensor(value.assumed)
                     : value.IsStatic() ? value
                                        : Value::Unknown();
-    for (uint32_t i = 0; i < NamedChildCount(target); ++i) {
-      Bind(scope, ts_node_named_child(target, i), element, changed);
+    for (TSNode element_target : NamedChildren(target)) {
+      Bind(scope, element_target, element, changed);
     }
     return;
   }
@@ -500,8 +496,8 @@ Value ValueInference::Eval(TSNode node, Scope& scope, int depth) {
     }
     Value joined;
     bool any_tensor = false, any_data = false, all_static = true, assumed = true;
-    for (uint32_t i = 0; i < NamedChildCount(node); ++i) {
-      Value v = Eval(ts_node_named_child(node, i), scope, depth);
+    for (TSNode operand : NamedChildren(node)) {
+      Value v = Eval(operand, scope, depth);
       if (v.Has(Value::kTensor)) {
         any_tensor = true;
         assumed = assumed && v.assumed;
@@ -529,8 +525,8 @@ Value ValueInference::Eval(TSNode node, Scope& scope, int depth) {
   if (type == "tuple" || type == "list" || type == "expression_list") {
     // A literal container: static when every element is.
     bool all_static = true;
-    for (uint32_t i = 0; i < NamedChildCount(node); ++i) {
-      all_static = all_static && Eval(ts_node_named_child(node, i), scope, depth).IsStatic();
+    for (TSNode element : NamedChildren(node)) {
+      all_static = all_static && Eval(element, scope, depth).IsStatic();
     }
     return all_static ? Value::Of(Value::kConstant) : Value::Unknown();
   }
@@ -860,6 +856,25 @@ Value ValueInference::ReturnValue(TSNode function) {
   return joined;
 }
 
+const ValueInference::CallArguments& ValueInference::ArgumentsOf(TSNode call) {
+  auto [it, added] = call_arguments_.try_emplace(call.id);
+  CallArguments& out = it->second;
+  if (!added) return out;
+  for (TSNode a : NamedChildren(Field(call, "arguments"))) {
+    if (Is(a, "comment")) continue;
+    size_t at = out.all.size();
+    out.all.push_back(a);
+    if (Is(a, "keyword_argument")) {
+      out.keywords.try_emplace(NodeText(Field(a, "name"), text_), at);  // the first one counts
+    } else if (Is(a, "list_splat") || Is(a, "dictionary_splat")) {
+      out.first_splat = std::min(out.first_splat, at);
+    } else {
+      out.positional.push_back(at);
+    }
+  }
+  return out;
+}
+
 Value ValueInference::ArgumentsAtCalls(TSNode function, const std::string& parameter,
                                        size_t position) {
   uint32_t key = ts_node_start_byte(function);
@@ -872,26 +887,27 @@ Value ValueInference::ArgumentsAtCalls(TSNode function, const std::string& param
   for (TSNode call : calls_.To(callee)) {
     // `self.maybe_pad(...)` in another class of the file calls that class's maybe_pad.
     if (method && !SameNode(EnclosingClass(call), owner)) continue;
-    TSNode arguments = Field(call, "arguments");
+    // The first of: a keyword argument of that name, a * or ** splat, the positional argument
+    // at `position`.
+    const CallArguments& arguments = ArgumentsOf(call);
+    size_t first = SIZE_MAX;
+    if (auto it = arguments.keywords.find(parameter); it != arguments.keywords.end()) {
+      first = it->second;
+    }
+    first = std::min(first, arguments.first_splat);
+    if (position < arguments.positional.size()) {
+      first = std::min(first, arguments.positional[position]);
+    }
+    bool found = first != SIZE_MAX;
     Value argument;
-    size_t index = 0;
-    bool found = false;
-    for (uint32_t i = 0; i < NamedChildCount(arguments) && !found; ++i) {
-      TSNode a = ts_node_named_child(arguments, i);
+    if (found) {
+      TSNode a = arguments.all[first];
       if (Is(a, "keyword_argument")) {
-        if (NodeText(Field(a, "name"), text_) == parameter) {
-          argument = Evaluate(Field(a, "value"));
-          found = true;
-        }
+        argument = Evaluate(Field(a, "value"));
       } else if (Is(a, "list_splat") || Is(a, "dictionary_splat")) {
         argument = Value::Unknown();
-        found = true;
-      } else if (!Is(a, "comment")) {
-        if (index == position) {
-          argument = Evaluate(a);
-          found = true;
-        }
-        ++index;
+      } else {
+        argument = Evaluate(a);
       }
     }
     joined = joined.Join(found ? argument : Value::Unknown());

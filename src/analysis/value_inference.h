@@ -1,6 +1,7 @@
 #ifndef GBREAK_ANALYSIS_VALUE_INFERENCE_H_
 #define GBREAK_ANALYSIS_VALUE_INFERENCE_H_
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -71,11 +72,22 @@ class ValueInference {
   Value EvalNamedCall(TSNode call, const std::string& name, Scope& scope, int depth);
   Value EvalBinary(TSNode node, Scope& scope, int depth);
   Value Lookup(const std::string& name, Scope& scope);
-  Value ParameterValue(TSNode function, TSNode parameter, const std::string& name);
+  // `position`: the parameter's place among the function's parameters.
+  Value ParameterValue(TSNode function, TSNode parameter, const std::string& name,
+                       size_t position);
   Value ReturnValue(TSNode function);
   Value SelfAttribute(TSNode at, const std::string& name);
   ClassInfo& ClassOf(TSNode class_definition);
   Value ArgumentsAtCalls(TSNode function, const std::string& name, size_t position);
+  // A call's arguments indexed once (a helper's parameters each look at every call of it: a
+  // 5,000-argument call was read 5,000 times, each read walking the arguments from the first).
+  struct CallArguments {
+    std::vector<TSNode> all;                                   // comments left out
+    std::vector<size_t> positional;                            // into `all`, in order
+    std::map<std::string_view, size_t, std::less<>> keywords;  // name -> into `all`
+    size_t first_splat = SIZE_MAX;                             // a * or ** argument
+  };
+  const CallArguments& ArgumentsOf(TSNode call);
   TSNode FunctionNamed(TSNode scope_owner, const std::string& name, bool method);
 
   TSNode root_;
@@ -89,6 +101,7 @@ class ValueInference {
   // analyzes the function, which asks its callers for its parameters).
   std::set<uint32_t> returns_in_progress_;
   std::vector<Scope*> analyzing_;  // the scopes whose analysis is under way, outermost first
+  std::map<const void*, CallArguments> call_arguments_;  // by call node
   // FunctionNamed's answers: by the owner (module or class node; a class at the file's first
   // byte starts where the module does), name -> function.
   std::map<const void*, std::map<std::string, TSNode, std::less<>>> functions_by_owner_;

@@ -48,8 +48,7 @@ std::vector<std::string> Decorators(TSNode definition, std::string_view source) 
   std::vector<std::string> out;
   TSNode outer = Outer(definition);
   if (NodeType(outer) != "decorated_definition") return out;
-  for (uint32_t i = 0; i < ts_node_named_child_count(outer); ++i) {
-    TSNode child = ts_node_named_child(outer, i);
+  for (TSNode child : NamedChildren(outer)) {
     if (NodeType(child) != "decorator") continue;
     std::string_view text = Text(child, source);
     if (!text.empty() && text[0] == '@') text.remove_prefix(1);
@@ -100,8 +99,7 @@ std::vector<Param> RequiredParams(TSNode function, std::string_view source, int 
   std::vector<Param> out;
   TSNode params = Field(function, "parameters");
   bool after_star = false;
-  for (uint32_t i = 0; i < ts_node_named_child_count(params); ++i) {
-    TSNode p = ts_node_named_child(params, i);
+  for (TSNode p : NamedChildren(params)) {
     std::string_view type = NodeType(p);
     if (type == "list_splat_pattern" || type == "keyword_separator") {
       after_star = true;
@@ -127,8 +125,7 @@ std::vector<Param> RequiredParams(TSNode function, std::string_view source, int 
 // The first method named `name` directly in a class body.
 TSNode Method(TSNode klass, std::string_view name, std::string_view source) {
   TSNode body = Field(klass, "body");
-  for (uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
-    TSNode child = ts_node_named_child(body, i);
+  for (TSNode child : NamedChildren(body)) {
     if (NodeType(child) == "decorated_definition") child = Field(child, "definition");
     if (NodeType(child) == "function_definition" && Text(Field(child, "name"), source) == name) {
       return child;
@@ -200,9 +197,7 @@ std::optional<int> FirstIntArgument(TSNode call, std::string_view source,
 template <typename F>
 void Walk(TSNode node, F&& visit) {
   visit(node);
-  for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-    Walk(ts_node_named_child(node, i), visit);
-  }
+  for (TSNode child : NamedChildren(node)) Walk(child, visit);
 }
 
 // The value the repro passes for a required constructor parameter, by its annotation; "" when
@@ -225,8 +220,7 @@ std::map<std::string, int> ConstructorInts(TSNode klass, std::string_view source
   }
   // Defaults count too: `def __init__(self, dim: int = 64)`.
   TSNode params = Field(init, "parameters");
-  for (uint32_t i = 0; i < ts_node_named_child_count(params); ++i) {
-    TSNode d = ts_node_named_child(params, i);
+  for (TSNode d : NamedChildren(params)) {
     if (NodeType(d) != "default_parameter" && NodeType(d) != "typed_default_parameter") continue;
     int value = 0;
     TSNode v = Field(d, "value");
@@ -332,8 +326,7 @@ Usage UsageOf(const std::string& param, TSNode function, std::string_view source
       bool first_is_param = ts_node_named_child_count(args) > 0 &&
                             Text(ts_node_named_child(args, 0), source) == param;
       bool any_is_param = false;
-      for (uint32_t i = 0; i < ts_node_named_child_count(args); ++i) {
-        TSNode a = ts_node_named_child(args, i);
+      for (TSNode a : NamedChildren(args)) {
         if (NodeType(a) == "keyword_argument") a = Field(a, "value");
         any_is_param = any_is_param || Text(a, source) == param;
       }
@@ -358,8 +351,7 @@ Usage UsageOf(const std::string& param, TSNode function, std::string_view source
       }
       if (callee == param + ".tolist" || callee == param + ".max") usage.lengths = true;
     } else if (type == "slice") {
-      for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) {
-        TSNode bound = ts_node_named_child(n, i);
+      for (TSNode bound : NamedChildren(n)) {
         if (Text(bound, source) == param) usage.count = true;
         else if (Mentions(bound, param, source)) usage.lengths = true;
       }

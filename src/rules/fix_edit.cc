@@ -82,11 +82,9 @@ bool HasMultiLineString(TSNode node) {
 // True when a module-level `import torch` / `import torch.x` (not `as` something else) binds
 // `torch`, so it is bound when any function of the module runs.
 bool ImportsTorchAtTopLevel(TSNode root, std::string_view text) {
-  for (uint32_t i = 0; i < NamedChildCount(root); ++i) {
-    TSNode statement = ts_node_named_child(root, i);
+  for (TSNode statement : NamedChildren(root)) {
     if (!Is(statement, "import_statement")) continue;
-    for (uint32_t j = 0; j < NamedChildCount(statement); ++j) {
-      TSNode name = ts_node_named_child(statement, j);
+    for (TSNode name : NamedChildren(statement)) {
       if (Is(name, "dotted_name")) {
         if (NodeText(ts_node_named_child(name, 0), text) == "torch") return true;
       } else if (Is(name, "aliased_import")) {
@@ -121,10 +119,8 @@ bool InFunctionWithTorchVisible(TSNode node, std::string_view text) {
     if (!Is(n, "function_definition")) continue;
     in_function = true;
     TSNode parameters = Field(n, "parameters");
-    for (uint32_t i = 0; i < NamedChildCount(parameters); ++i) {
-      if (NodeText(ParameterName(ts_node_named_child(parameters, i)), text) == "torch") {
-        return false;
-      }
+    for (TSNode parameter : NamedChildren(parameters)) {
+      if (NodeText(ParameterName(parameter), text) == "torch") return false;
     }
   }
   return in_function;

@@ -250,6 +250,36 @@ def double_if_positive(total, x):
   EXPECT_TRUE(c_first == c_second);
 }
 
+TEST(ValueInferenceTest, HelperParametersFromPositionalKeywordAndSplatArguments) {
+  // Each parameter takes the first of: the keyword argument of its name, a splat, the positional
+  // argument at its place; from every call in the file.
+  ParsedSnippet s(R"(import torch.nn as nn
+def helper(a, b, c, d):
+    va = a
+    vb = b
+    vc = c
+    vd = d
+    return a
+def spread(p, q):
+    vp = p
+    vq = q
+    return p
+class M(nn.Module):
+    def forward(self, x, rest):
+        helper(x.sum(), 3, d=x.sum(), c=2)
+        helper(x.sum(), b=4, c=5, d=6)
+        spread(1, *rest, 2)
+        return x
+)");
+  EXPECT_TRUE(ValueOf(s, "va").IsTensor());
+  EXPECT_TRUE(ValueOf(s, "vb").IsStatic());
+  EXPECT_TRUE(ValueOf(s, "vc").IsStatic());
+  EXPECT_TRUE(ValueOf(s, "vd").MaybeTensor());
+  EXPECT_FALSE(ValueOf(s, "vd").IsStatic());
+  EXPECT_TRUE(ValueOf(s, "vp").IsStatic());
+  EXPECT_FALSE(ValueOf(s, "vq").IsStatic());
+}
+
 TEST(ValueInferenceTest, UnknownStaysUnknown) {
   ParsedSnippet s("def g(a):\n    b = a.foo\n    return b\n");
   Value b = ValueOf(s, "b");
