@@ -178,7 +178,7 @@ struct ValueInference::Scope {
   bool saw_value_change = false;  // read one name twice, mid-analysis, and it had changed
 };
 
-// What `self.<name>` holds, from assignments in the class's methods (mostly `__init__`).
+// What `self.<name>` holds, from assignments in the class's `__init__`.
 struct ValueInference::ClassInfo {
   std::map<std::string, Value> attributes;
 };
@@ -775,7 +775,9 @@ ValueInference::ClassInfo& ValueInference::ClassOf(TSNode class_definition) {
   auto info = std::make_unique<ClassInfo>();
   ClassInfo& ref = *info;
   classes_.emplace(key, std::move(info));
-  // `self.x = ...` in __init__ (and other non-forward methods), and register_buffer calls.
+  // `self.x = ...` in __init__, and register_buffer calls. Assignments in other methods are not
+  // read (`self.v = x.sum()` in forward leaves `self.v` unknown): reading them would analyze
+  // those methods while their own `self.` reads wait on this class's attributes.
   TSNode body = Field(class_definition, "body");
   for (TSNode member : NamedChildren(body)) {
     if (Is(member, "decorated_definition")) member = Field(member, "definition");
