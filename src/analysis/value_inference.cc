@@ -18,6 +18,8 @@ constexpr int kMaxPasses = 4;
 constexpr int kMaxAnalyses = kMaxPasses + 2;
 // How far StalenessOf follows what a scope read into what that scope read in turn.
 constexpr int kMaxStaleDepth = 8;
+// How many analyses may be under way at once, each started from within the one before.
+constexpr size_t kMaxNestedAnalyses = 48;
 
 using NameSet = std::set<std::string_view>;
 
@@ -185,7 +187,10 @@ struct ValueInference::ClassInfo {
 
 ValueInference::ValueInference(TSNode root, std::string_view text, const ImportTable& imports,
                                CallIndex& calls)
-    : root_(root), text_(text), imports_(imports), calls_(calls) {}
+    : root_(root), text_(text), imports_(imports), too_deep_(std::make_unique<Scope>()),
+      calls_(calls) {
+  too_deep_->analyzed = too_deep_->complete = true;  // no variables: every name is unknown
+}
 
 ValueInference::~ValueInference() = default;
 
@@ -222,7 +227,8 @@ ValueInference::Scope& ValueInference::ScopeOf(TSNode function) {
     Staleness staleness = StalenessOf(found, 0);
     if (staleness == Staleness::kFresh) {
       found.partial_reads.clear();  // what it read is final: no need to look again
-    } else if (staleness == Staleness::kStale && found.analyses < kMaxAnalyses) {
+    } else if (staleness == Staleness::kStale && found.analyses < kMaxAnalyses &&
+               analyzing_.size() < kMaxNestedAnalyses) {
       found.variables.clear();
       found.parameters.clear();
       found.partial_reads.clear();
@@ -231,6 +237,12 @@ ValueInference::Scope& ValueInference::ScopeOf(TSNode function) {
       Analyze(found);
     }
     return found;
+  }
+  if (analyzing_.size() >= kMaxNestedAnalyses) {
+    // Analyses nest through calls (a helper's parameters come from its callers, a call's value
+    // from the callee's returns): a generated chain of 20,000 helpers, each passing its
+    // parameter on, overflowed the stack. Past the limit, nothing is known.
+    return *too_deep_;
   }
   auto scope = std::make_unique<Scope>();
   scope->function = function;
@@ -851,7 +863,7 @@ Value ValueInference::ReturnValue(TSNode function) {
   if (!any_return) joined = Value::Of(Value::kNone);
   returns_in_progress_.erase(key);
   // Kept only once final: a function it read mid-analysis may still change what it returns.
-  if (scope.complete && (scope.partial_reads.empty() ||
+  if (&scope != too_deep_.get() && scope.complete && (scope.partial_reads.empty() ||
                          StalenessOf(scope, 0) == Staleness::kFresh)) {
     returns_[key] = joined;
   }

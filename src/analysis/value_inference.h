@@ -102,6 +102,8 @@ class ValueInference {
   std::set<uint32_t> returns_in_progress_;
   std::vector<Scope*> analyzing_;  // the scopes whose analysis is under way, outermost first
   std::map<const void*, CallArguments> call_arguments_;  // by call node
+  // What ScopeOf gives when analyses nest too deep: analyzed, and empty.
+  std::unique_ptr<Scope> too_deep_;
   // FunctionNamed's answers: by the owner (module or class node; a class at the file's first
   // byte starts where the module does), name -> function.
   std::map<const void*, std::map<std::string, TSNode, std::less<>>> functions_by_owner_;

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "analysis/analysis_test_util.h"
 
 namespace gbreak {
@@ -278,6 +280,22 @@ class M(nn.Module):
   EXPECT_FALSE(ValueOf(s, "vd").IsStatic());
   EXPECT_TRUE(ValueOf(s, "vp").IsStatic());
   EXPECT_FALSE(ValueOf(s, "vq").IsStatic());
+}
+
+TEST(ValueInferenceTest, AChainOfHelpersTooLongToFollowIsUnknownNotAStackOverflow) {
+  // f19999 is defined first and asked about first: its parameter comes from f19998's call, whose
+  // comes from f19997's, ... down to forward. Analyses nest that deep, then give up.
+  constexpr int kLength = 20000;
+  std::string code = "import torch.nn as nn\n";
+  for (int i = kLength - 1; i >= 0; --i) {
+    code += "def f" + std::to_string(i) + "(t):\n    v" + std::to_string(i) + " = t\n";
+    code += i + 1 < kLength ? "    return f" + std::to_string(i + 1) + "(t)\n" : "    return t\n";
+  }
+  code += "class M(nn.Module):\n    def forward(self, x):\n        return f0(x.sum())\n";
+  ParsedSnippet deep(code);
+  EXPECT_TRUE(ValueOf(deep, "v" + std::to_string(kLength - 1)).MaybeTensor());
+  ParsedSnippet shallow(code);
+  EXPECT_TRUE(ValueOf(shallow, "v0").IsTensor());  // near forward, still known
 }
 
 TEST(ValueInferenceTest, UnknownStaysUnknown) {
