@@ -254,6 +254,7 @@ EntryScopeResult EntryLoader::Run() {
 
   ModuleProbe probe = [this](const std::string& dotted) { return Loadable(dotted); };
   std::map<FunctionRef, FunctionRef> reached;
+  bool capped = true;
   for (int round = 0; round < kMaxRounds; ++round) {
     std::set<std::string> wanted;
     aliased_ = false;
@@ -266,8 +267,19 @@ EntryScopeResult EntryLoader::Run() {
       if (path.empty() || module_of_path_.contains(path)) continue;
       if (batch_paths.insert(path).second) batch.emplace_back(module, path);
     }
-    if (batch.empty() && !aliased_) break;
+    if (batch.empty() && !aliased_) {
+      capped = false;
+      break;
+    }
     Load(batch);
+  }
+  if (capped && !specs_.empty()) {
+    // Silently analyzing less than was asked would read as "no breaks there".
+    out_.diagnostics.push_back(
+        {Diagnostic::Level::kWarning, specs_.front().text, 0,
+         absl::StrCat("stopped following calls into new modules after ", kMaxRounds,
+                      " rounds (a chain of modules each calling the next); modules further "
+                      "down the chain are not analyzed")});
   }
 
   for (const EntrySpec& spec : specs_) {

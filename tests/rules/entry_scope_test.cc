@@ -342,5 +342,34 @@ TEST(EntryScopeTest, UnknownEntriesAreErrorsNamingWhatIsMissing) {
   EXPECT_THAT(run.errors[1], ::testing::HasSubstr("`Missing` is not a class or function"));
 }
 
+TEST(EntryScopeTest, AChainOfModulesTooLongToFollowIsReported) {
+  // Each round of an entry run follows calls one module further; past the cap the run says it
+  // stopped (it used to stop silently). A chain of 205 modules needs more rounds than that.
+  auto write_chain = [](testing::TempDir& dir, int length) {
+    dir.Write("site/chain/__init__.py", "");
+    for (int i = 0; i < length; ++i) {
+      std::string next = std::to_string(i + 1);
+      dir.Write("site/chain/m" + std::to_string(i) + ".py",
+                i + 1 < length ? "from .m" + next + " import f" + next + "\ndef f" +
+                                     std::to_string(i) + "(x):\n    return f" + next + "(x)\n"
+                               : "def f" + std::to_string(i) + "(x):\n    print(x)\n");
+    }
+    dir.Write("site/chain/model.py",
+              "import torch.nn as nn\nfrom .m0 import f0\nclass Net(nn.Module):\n"
+              "    def forward(self, x):\n        return f0(x)\n");
+  };
+  testing::TempDir short_chain;
+  write_chain(short_chain, 20);
+  EntryRun run = RunEntries(short_chain, {"chain.model:Net"});
+  EXPECT_THAT(run.errors, IsEmpty());
+  EXPECT_THAT(run.findings, ElementsAre("site/chain/m19.py:2 SE001"));
+  testing::TempDir long_chain;
+  write_chain(long_chain, 205);
+  run = RunEntries(long_chain, {"chain.model:Net"});
+  ASSERT_EQ(run.errors.size(), 1u);
+  EXPECT_THAT(run.errors[0], ::testing::HasSubstr("stopped following calls into new modules"));
+  EXPECT_THAT(run.findings, IsEmpty());  // the print at the far end was not reached
+}
+
 }  // namespace
 }  // namespace gbreak
