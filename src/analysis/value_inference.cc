@@ -4,6 +4,7 @@
 #include <cctype>
 #include <utility>
 
+#include "analysis/guards.h"
 #include "analysis/syntax_queries.h"
 
 namespace gbreak {
@@ -180,9 +181,11 @@ struct ValueInference::Scope {
   bool saw_value_change = false;  // read one name twice, mid-analysis, and it had changed
 };
 
-// What `self.<name>` holds, from assignments in the class's `__init__`.
+// What `self.<name>` holds, from assignments in the class's methods.
 struct ValueInference::ClassInfo {
-  std::map<std::string, Value> attributes;
+  std::map<std::string, Value> attributes;  // from __init__
+  // `self.name = value` in the other methods: (method, value) by name, evaluated when asked.
+  std::map<std::string, std::vector<std::pair<TSNode, TSNode>>, std::less<>> assigned_elsewhere;
 };
 
 ValueInference::ValueInference(TSNode root, std::string_view text, const ImportTable& imports,
@@ -190,6 +193,7 @@ ValueInference::ValueInference(TSNode root, std::string_view text, const ImportT
     : root_(root), text_(text), imports_(imports), too_deep_(std::make_unique<Scope>()),
       calls_(calls) {
   too_deep_->analyzed = too_deep_->complete = true;  // no variables: every name is unknown
+  truths_.UseCallIndex(&calls_);
 }
 
 ValueInference::~ValueInference() = default;
@@ -523,7 +527,18 @@ Value ValueInference::Eval(TSNode node, Scope& scope, int depth) {
     return Value::Unknown();
   }
   if (type == "conditional_expression") {
-    // body if condition else alternative: the first and third named children.
+    // body if condition else alternative: the first and third named children. A condition
+    // Dynamo decides while tracing, the same in eval and train (`torch.jit.is_tracing()`,
+    // `is_torchdynamo_compiling()`), takes one arm: Swin's `torch.min(...) if
+    // torch.jit.is_tracing() else min(...)` is a Python int under Dynamo.
+    TSNode condition = ts_node_named_child(node, 1);
+    Truth eval = EvaluateUnderCompile(condition, text_, imports_, Mode::kEval, &truths_,
+                                      /*reduced_precision=*/true);
+    if (eval != Truth::kUnknown &&
+        EvaluateUnderCompile(condition, text_, imports_, Mode::kTrain, &truths_,
+                             /*reduced_precision=*/true) == eval) {
+      return Eval(ts_node_named_child(node, eval == Truth::kTrue ? 0 : 2), scope, depth);
+    }
     return Eval(ts_node_named_child(node, 0), scope, depth)
         .Join(Eval(ts_node_named_child(node, 2), scope, depth));
   }
@@ -707,9 +722,11 @@ Value ValueInference::EvalNamedCall(TSNode call, const std::string& name, Scope&
     if (Contains(TorchShape(), name)) return Value::Of(Value::kShape);
     if (Contains(TorchDataScalar(), name)) return Value::Of(Value::kDataScalar);
     std::string_view last = std::string_view(name).substr(name.rfind('.') + 1);
+    // nn.Parameter and nn.Buffer are tensors (Buffer: torch >= 2.5; transformers registers
+    // sinusoidal tables with it), the other nn classes modules.
     if (name.starts_with("torch.nn.") && !name.starts_with("torch.nn.functional.") &&
         !name.starts_with("torch.nn.init.") && name != "torch.nn.Parameter" &&
-        StartsUpper(last)) {
+        name != "torch.nn.Buffer" && StartsUpper(last)) {
       return Value::Of(Value::kModule);  // torch.nn.Linear(...)
     }
     if (BoolTensorMethods().contains(last)) return Value::BoolTensor();
@@ -777,7 +794,37 @@ Value ValueInference::SelfAttribute(TSNode at, const std::string& name) {
   if (ts_node_is_null(owner)) return Value::Unknown();
   ClassInfo& info = ClassOf(owner);
   auto it = info.attributes.find(name);
-  return it == info.attributes.end() ? Value::Unknown() : it->second;
+  auto elsewhere = info.assigned_elsewhere.find(name);
+  if (elsewhere == info.assigned_elsewhere.end()) {
+    return it == info.attributes.end() ? Value::Unknown() : it->second;
+  }
+  // Also what other methods store there (`self.v = x.sum()` in forward), each value evaluated
+  // in its own method. `self.n = self.n + 1` asks for itself: that part is what is known so far.
+  Value joined = it == info.attributes.end() ? Value() : it->second;
+  auto key = std::make_pair(owner.id, name);
+  if (attributes_in_progress_.insert(key).second) {
+    for (const auto& [method, value] : elsewhere->second) {
+      joined = joined.Join(Eval(value, ScopeOf(method), 0));
+    }
+    attributes_in_progress_.erase(key);
+  }
+  return joined.kinds == 0 ? Value::Unknown() : joined;
+}
+
+void ValueInference::NoteAssignmentsToSelf(TSNode method, ClassInfo& info) {
+  ForEachNamedNode(Field(method, "body"), [&](TSNode node, std::string_view type) {
+    if (type == "function_definition" || type == "class_definition" || type == "lambda") {
+      return false;
+    }
+    if (type != "assignment") return true;
+    TSNode left = Field(node, "left");
+    TSNode right = Field(node, "right");
+    if (Is(left, "attribute") && NodeText(Field(left, "object"), text_) == "self" &&
+        !ts_node_is_null(right)) {
+      info.assigned_elsewhere[Str(Field(left, "attribute"), text_)].emplace_back(method, right);
+    }
+    return true;
+  });
 }
 
 ValueInference::ClassInfo& ValueInference::ClassOf(TSNode class_definition) {
@@ -787,14 +834,16 @@ ValueInference::ClassInfo& ValueInference::ClassOf(TSNode class_definition) {
   auto info = std::make_unique<ClassInfo>();
   ClassInfo& ref = *info;
   classes_.emplace(key, std::move(info));
-  // `self.x = ...` in __init__, and register_buffer calls. Assignments in other methods are not
-  // read (`self.v = x.sum()` in forward leaves `self.v` unknown): reading them would analyze
-  // those methods while their own `self.` reads wait on this class's attributes.
+  // `self.x = ...` in __init__, and register_buffer calls; the other methods' assignments are
+  // noted here and evaluated when the attribute is asked for (SelfAttribute).
   TSNode body = Field(class_definition, "body");
   for (TSNode member : NamedChildren(body)) {
     if (Is(member, "decorated_definition")) member = Field(member, "definition");
     if (!Is(member, "function_definition")) continue;
-    if (DefinitionName(member, text_) != "__init__") continue;
+    if (DefinitionName(member, text_) != "__init__") {
+      NoteAssignmentsToSelf(member, ref);
+      continue;
+    }
     Scope& scope = ScopeOf(member);
     std::vector<TSNode> stack{Field(member, "body")};
     while (!stack.empty()) {

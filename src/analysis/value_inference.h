@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "analysis/call_index.h"
+#include "analysis/guards.h"
 #include "analysis/value.h"
 #include "program/import_table.h"
 #include "syntax/tree_sitter.h"
@@ -31,7 +32,8 @@ namespace gbreak {
 //  - torch.* and tensor-method results are tensors, except the documented non-tensor ones (sizes,
 //    dtypes, predicates such as is_floating_point, .item(), torch.equal);
 //  - arithmetic and comparisons with a tensor operand are tensors;
-//  - `self.<attr>` from `__init__`: submodules are modules (calling one gives a tensor),
+//  - `self.<attr>` from `__init__` (and other methods' assignments, each evaluated in its
+//    method): submodules are modules (calling one gives a tensor),
 //    nn.Parameter / register_buffer / torch.* values are tensors, config values constants;
 //    `self.training` is a constant;
 //  - calls of functions and methods defined in this file return their return statements' join.
@@ -78,6 +80,8 @@ class ValueInference {
   Value ReturnValue(TSNode function);
   Value SelfAttribute(TSNode at, const std::string& name);
   ClassInfo& ClassOf(TSNode class_definition);
+  // Notes the `self.x = value` assignments of a method other than __init__.
+  void NoteAssignmentsToSelf(TSNode method, ClassInfo& info);
   Value ArgumentsAtCalls(TSNode function, const std::string& name, size_t position);
   // A call's arguments indexed once (a helper's parameters each look at every call of it: a
   // 5,000-argument call was read 5,000 times, each read walking the arguments from the first).
@@ -102,8 +106,12 @@ class ValueInference {
   std::set<uint32_t> returns_in_progress_;
   std::vector<Scope*> analyzing_;  // the scopes whose analysis is under way, outermost first
   std::map<const void*, CallArguments> call_arguments_;  // by call node
+  // Self attributes whose values in other methods are being evaluated, by (class node, name).
+  std::set<std::pair<const void*, std::string>> attributes_in_progress_;
   // What ScopeOf gives when analyses nest too deep: analyzed, and empty.
   std::unique_ptr<Scope> too_deep_;
+  // Conditions folded as Dynamo decides them (conditional expressions), with the file's calls.
+  TruthCache truths_;
   // FunctionNamed's answers: by the owner (module or class node; a class at the file's first
   // byte starts where the module does), name -> function.
   std::map<const void*, std::map<std::string, TSNode, std::less<>>> functions_by_owner_;

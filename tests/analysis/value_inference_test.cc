@@ -298,6 +298,36 @@ TEST(ValueInferenceTest, AChainOfHelpersTooLongToFollowIsUnknownNotAStackOverflo
   EXPECT_TRUE(ValueOf(shallow, "v0").IsTensor());  // near forward, still known
 }
 
+TEST(ValueInferenceTest, SelfAttributesFromEveryMethodAndBuffers) {
+  // nn.Buffer holds a tensor (not a module); an attribute set in forward holds what forward
+  // stores; an arm Dynamo never takes (`... if torch.jit.is_tracing() else ...`) adds nothing.
+  ParsedSnippet s(R"(import torch
+import torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.table = nn.Buffer(torch.zeros(3))
+        self.window = 7
+    def clamp(self, r):
+        self.window = torch.min(torch.tensor(r)) if torch.jit.is_tracing() else min(r)
+    def forward(self, x):
+        self.total = x.sum()
+        a = self.table
+        b = self.total
+        c = self.window
+        d = x if torch.compiler.is_compiling() else None
+        e = x if self.training else None
+        return x
+)");
+  EXPECT_TRUE(ValueOf(s, "a").IsTensor());
+  EXPECT_FALSE(ValueOf(s, "a").Has(Value::kModule));
+  EXPECT_TRUE(ValueOf(s, "b").IsTensor());
+  EXPECT_FALSE(ValueOf(s, "c").Has(Value::kTensor));  // 7, or min(r): no tensor arm
+  EXPECT_FALSE(ValueOf(s, "d").Has(Value::kNone));  // is_compiling() is True while tracing
+  EXPECT_TRUE(ValueOf(s, "e").Has(Value::kNone));   // either, by mode
+  EXPECT_TRUE(ValueOf(s, "e").MaybeTensor());
+}
+
 TEST(ValueInferenceTest, UnknownStaysUnknown) {
   ParsedSnippet s("def g(a):\n    b = a.foo\n    return b\n");
   Value b = ValueOf(s, "b");
