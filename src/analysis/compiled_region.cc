@@ -56,7 +56,7 @@ bool IsTransparentDecorator(const std::string& name) {
 
 CompiledRegion::CompiledRegion(TSNode root, std::string_view text, const ImportTable& imports,
                                RegionOptions options)
-    : root_(root), text_(text), imports_(imports), options_(options) {}
+    : root_(root), text_(text), imports_(imports), options_(options), definitions_(text) {}
 
 bool CompiledRegion::IsDisabled(TSNode function) const {
   return disabled_.contains(Key(function));
@@ -68,15 +68,7 @@ bool CompiledRegion::IsDisabledOwnFrameOnly(TSNode function) const {
 
 const CompiledRegion::Definitions& CompiledRegion::DefinitionsIn(TSNode container,
                                                                   std::string_view type) const {
-  auto key = std::make_pair(container.id, type == "class_definition");
-  auto it = definitions_.find(key);
-  if (it != definitions_.end()) return it->second;
-  Definitions& names = definitions_[key];
-  for (TSNode member : NamedChildren(container)) {
-    if (Is(member, "decorated_definition")) member = Field(member, "definition");
-    if (Is(member, type)) names.emplace(NodeText(Field(member, "name"), text_), member);  // first wins
-  }
-  return names;
+  return definitions_.In(container, type);
 }
 
 TSNode CompiledRegion::ModuleFunction(std::string_view name) const {
@@ -441,20 +433,17 @@ std::vector<TSNode> CompiledRegion::FindLocalTargets(TSNode call) {
   return out;
 }
 
-const std::vector<TSNode>& CompiledRegion::ClassesDefining(std::string_view method) const {
-  if (!classes_by_method_built_) {
-    classes_by_method_built_ = true;
-    for (const auto& [name, cls] : DefinitionsIn(root_, "class_definition")) {
-      for (const auto& [defined, function] :
-           DefinitionsIn(Field(cls, "body"), "function_definition")) {
-        classes_by_method_[defined].push_back(cls);
-      }
-      if (NamedChildCount(Field(cls, "superclasses")) > 1) multi_base_classes_.push_back(cls);
+const CompiledRegion::ClassIndex& CompiledRegion::Classes() const {
+  if (classes_ != nullptr) return *classes_;
+  classes_ = std::make_unique<ClassIndex>();
+  for (const auto& [name, cls] : DefinitionsIn(root_, "class_definition")) {
+    for (const auto& [defined, function] :
+         DefinitionsIn(Field(cls, "body"), "function_definition")) {
+      classes_->by_method[defined].push_back(cls);
     }
+    if (NamedChildCount(Field(cls, "superclasses")) > 1) classes_->multi_base.push_back(cls);
   }
-  static const std::vector<TSNode> kNone;
-  auto it = classes_by_method_.find(method);
-  return it == classes_by_method_.end() ? kNone : it->second;
+  return *classes_;
 }
 
 bool CompiledRegion::DerivesFrom(TSNode cls, std::string_view ancestor,
@@ -498,10 +487,14 @@ std::vector<TSNode> CompiledRegion::OverridingSubclasses(TSNode owner,
   std::vector<TSNode> out;
   std::string_view name = NodeText(Field(owner, "name"), text_);
   std::map<const void*, bool> known;  // class -> derives from owner
-  for (TSNode cls : ClassesDefining(method)) {
-    if (!SameNode(cls, owner) && DerivesFrom(cls, name, known)) out.push_back(cls);
+  const ClassIndex& classes = Classes();
+  auto defining = classes.by_method.find(method);
+  if (defining != classes.by_method.end()) {
+    for (TSNode cls : defining->second) {
+      if (!SameNode(cls, owner) && DerivesFrom(cls, name, known)) out.push_back(cls);
+    }
   }
-  for (TSNode cls : multi_base_classes_) {
+  for (TSNode cls : classes.multi_base) {
     if (!SameNode(cls, owner) && DerivesFrom(cls, name, known)) out.push_back(cls);
   }
   std::sort(out.begin(), out.end(), [](TSNode a, TSNode b) {

@@ -3,12 +3,14 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "analysis/definition_index.h"
 #include "analysis/guards.h"
 #include "program/import_table.h"
 #include "program/program_graph.h"
@@ -102,18 +104,21 @@ class CompiledRegion {
   TSNode ModuleFunction(std::string_view name) const;
   // The function `name` denotes at `at`: nested in an enclosing function, else of the module.
   TSNode FunctionVisibleAt(TSNode at, std::string_view name) const;
-  // The functions (or classes) defined directly in a module, class body or function body, by
-  // name, found once per container: looking them up per call was quadratic in the call count.
-  using Definitions = std::map<std::string, TSNode, std::less<>>;
+  // definitions_.In(container, type) (analysis/definition_index.h).
+  using Definitions = DefinitionIndex::Definitions;
   const Definitions& DefinitionsIn(TSNode container, std::string_view type) const;
   // The classes a module-level dict of classes maps to (`ATTENTION_CLASSES = {"sdpa": Sdpa,
   // ...}`): its value expressions, empty when `name` is no such dict.
   std::vector<TSNode> ClassMapValues(std::string_view name) const;
   // All of them: a module's submodules.
   std::vector<TSNode> SubmoduleClassCalls(TSNode class_definition) const;
-  // The classes of this file whose body defines `method` (each top-level class by name, first
-  // wins), in name order; the first call also lists multi_base_classes_.
-  const std::vector<TSNode>& ClassesDefining(std::string_view method) const;
+  // The top-level classes of this file (by name, first wins), found once: by the methods their
+  // bodies define, and those with several bases.
+  struct ClassIndex {
+    std::map<std::string, std::vector<TSNode>, std::less<>> by_method;
+    std::vector<TSNode> multi_base;
+  };
+  const ClassIndex& Classes() const;
   // Whether `cls` derives from the class named `ancestor` through bases named in this file,
   // directly or not. `known` keeps the answers found on the way, for the next question about the
   // same ancestor.
@@ -180,9 +185,7 @@ class CompiledRegion {
   // `self.block.forward = torch.compiler.disable(...)` in a method: (class start byte, "block").
   std::set<std::pair<uint32_t, std::string>> disabled_attributes_;
   mutable std::map<uint32_t, AttributeClasses> attribute_classes_;  // by class start byte
-  mutable std::map<std::string, std::vector<TSNode>, std::less<>> classes_by_method_;
-  mutable std::vector<TSNode> multi_base_classes_;
-  mutable bool classes_by_method_built_ = false;
+  mutable std::unique_ptr<ClassIndex> classes_;
   std::vector<std::string> compiled_objects_;   // qualified classes/functions compiled by calls
   std::vector<int> compiled_lines_;             // the line of each one's compile call
   std::map<uint32_t, bool> reachable_;          // function start byte -> reached
@@ -190,8 +193,7 @@ class CompiledRegion {
   std::string module_;      // as given to Summarize, for ExternalCallee
   bool is_package_ = false;
   TruthCache truth_cache_;
-  // By (container node, whether classes or functions): no string built per lookup.
-  mutable std::map<std::pair<const void*, bool>, Definitions> definitions_;
+  DefinitionIndex definitions_;
   // MethodOf(class, name, 0), by class node then name: summaries and reachability ask alike.
   mutable std::map<const void*, std::map<std::string, TSNode, std::less<>>> methods_;
 };

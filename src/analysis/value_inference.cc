@@ -191,7 +191,7 @@ struct ValueInference::ClassInfo {
 ValueInference::ValueInference(TSNode root, std::string_view text, const ImportTable& imports,
                                CallIndex& calls)
     : root_(root), text_(text), imports_(imports), too_deep_(std::make_unique<Scope>()),
-      calls_(calls) {
+      definitions_(text), calls_(calls) {
   too_deep_->analyzed = too_deep_->complete = true;  // no variables: every name is unknown
   truths_.UseCallIndex(&calls_);
 }
@@ -629,7 +629,7 @@ Value ValueInference::EvalCall(TSNode node, Scope& scope, int depth) {
   if (Is(function, "identifier")) {
     std::string name = Str(function, text_);
     // A function defined in this file: its return statements say.
-    TSNode defined = FunctionNamed(root_, name, /*method=*/false);
+    TSNode defined = FunctionNamed(root_, name);
     if (!ts_node_is_null(defined)) return ReturnValue(defined);
     if (StartsUpper(name)) return Value::Of(Value::kModule);  // a class: an object
     // An imported function returns what it returns: unknown here.
@@ -742,7 +742,7 @@ Value ValueInference::EvalMethodCall(TSNode call, TSNode attribute, Scope& scope
   if (on_self) {
     // self.method(...) defined in this class, or self.submodule(...).
     TSNode owner = EnclosingClass(call);
-    TSNode defined = ts_node_is_null(owner) ? TSNode{} : FunctionNamed(owner, method, true);
+    TSNode defined = ts_node_is_null(owner) ? TSNode{} : FunctionNamed(owner, method);
     if (!ts_node_is_null(defined)) return ReturnValue(defined);
     Value attribute_value = SelfAttribute(attribute, method);
     if (attribute_value.Has(Value::kModule)) return Value::Tensor(/*assumed=*/true);
@@ -979,21 +979,9 @@ Value ValueInference::ArgumentsAtCalls(TSNode function, const std::string& param
   return joined.kinds == 0 ? Value::Unknown() : joined;
 }
 
-TSNode ValueInference::FunctionNamed(TSNode scope_owner, const std::string& name, bool method) {
-  (void)method;
-  // The owner's functions by name, found once: a file of thousands of functions calling one
-  // another would otherwise scan them all at every call.
-  auto [it, added] = functions_by_owner_.try_emplace(scope_owner.id);
-  std::map<std::string, TSNode, std::less<>>& functions = it->second;
-  if (added) {
-    TSNode body = Is(scope_owner, "module") ? scope_owner : Field(scope_owner, "body");
-    for (TSNode member : NamedChildren(body)) {
-      if (Is(member, "decorated_definition")) member = Field(member, "definition");
-      // The first definition of a name is the one found (as a scan in order would).
-      if (Is(member, "function_definition")) functions.try_emplace(DefinitionName(member, text_),
-                                                                   member);
-    }
-  }
+TSNode ValueInference::FunctionNamed(TSNode scope_owner, const std::string& name) {
+  TSNode body = Is(scope_owner, "module") ? scope_owner : Field(scope_owner, "body");
+  const DefinitionIndex::Definitions& functions = definitions_.In(body, "function_definition");
   auto found = functions.find(name);
   return found == functions.end() ? TSNode{} : found->second;
 }

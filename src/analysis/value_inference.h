@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "analysis/call_index.h"
+#include "analysis/definition_index.h"
 #include "analysis/guards.h"
 #include "analysis/value.h"
 #include "program/import_table.h"
@@ -92,7 +93,7 @@ class ValueInference {
     size_t first_splat = SIZE_MAX;                             // a * or ** argument
   };
   const CallArguments& ArgumentsOf(TSNode call);
-  TSNode FunctionNamed(TSNode scope_owner, const std::string& name, bool method);
+  TSNode FunctionNamed(TSNode scope_owner, const std::string& name);
 
   TSNode root_;
   std::string_view text_;
@@ -112,9 +113,7 @@ class ValueInference {
   std::unique_ptr<Scope> too_deep_;
   // Conditions folded as Dynamo decides them (conditional expressions), with the file's calls.
   TruthCache truths_;
-  // FunctionNamed's answers: by the owner (module or class node; a class at the file's first
-  // byte starts where the module does), name -> function.
-  std::map<const void*, std::map<std::string, TSNode, std::less<>>> functions_by_owner_;
+  DefinitionIndex definitions_;  // functions by name in the module and in class bodies
   CallIndex& calls_;
 };
 

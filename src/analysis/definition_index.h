@@ -1,0 +1,34 @@
+#ifndef GBREAK_ANALYSIS_DEFINITION_INDEX_H_
+#define GBREAK_ANALYSIS_DEFINITION_INDEX_H_
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "syntax/tree_sitter.h"
+
+namespace gbreak {
+
+// The functions (or classes) defined directly in a module, class body or function body, by name,
+// found once per container: looking one up per call was quadratic in the call count (a file of
+// thousands of functions calling one another). Decorated definitions count by the definition
+// they decorate; of two definitions of one name the first is kept, as a scan in order finds it.
+class DefinitionIndex {
+ public:
+  using Definitions = std::map<std::string, TSNode, std::less<>>;
+
+  explicit DefinitionIndex(std::string_view text) : text_(text) {}
+
+  // `type`: "function_definition" or "class_definition".
+  const Definitions& In(TSNode container, std::string_view type) const;
+
+ private:
+  std::string_view text_;
+  // By (container node, whether classes or functions): no string built per lookup.
+  mutable std::map<std::pair<const void*, bool>, Definitions> definitions_;
+};
+
+}  // namespace gbreak
+
+#endif  // GBREAK_ANALYSIS_DEFINITION_INDEX_H_
