@@ -1,0 +1,111 @@
+"""Inputs for a model call, made from its `forward` signature and its config — not per model.
+
+A typical call passes the model's main input and the inputs that usually come with it
+(`input_ids` + `attention_mask`; `pixel_values`; `input_features`; ...). Each known input name has
+a maker that reads the sizes it needs from the config (image size, channels, mel bins, ...).
+Variants are tried in order until an eager call succeeds: the typical call, then the main input
+alone. The record keeps the names and shapes of what was passed.
+"""
+from __future__ import annotations
+
+import inspect
+
+SEQ = 8
+
+
+def _cfg(config, *names, default=None):
+    """The first of `names` set on the config or one of its sub-configs (vision_config, ...)."""
+    subs = [config] + [getattr(config, k) for k in ("vision_config", "audio_config", "text_config",
+                                                     "encoder", "backbone_config", "encoder_config")
+                       if getattr(config, k, None) is not None]
+    for c in subs:
+        for n in names:
+            v = getattr(c, n, None)
+            if v is not None:
+                return v
+    return default
+
+
+def _image_size(config) -> tuple[int, int]:
+    s = _cfg(config, "image_size", "img_size", "input_size", default=64)
+    if isinstance(s, dict):
+        s = s.get("height", 64), s.get("width", 64)
+    if isinstance(s, (list, tuple)):
+        return int(s[-2]), int(s[-1])
+    return int(s), int(s)
+
+
+def _gen(torch):
+    return torch.Generator().manual_seed(0)
+
+
+def _vocab(config) -> int:
+    v = _cfg(config, "vocab_size", default=100)
+    return max(4, min(int(v), 100)) if isinstance(v, int) else 100
+
+
+def make_input(name: str, torch, config):
+    g = _gen(torch)
+    if name in ("input_ids", "decoder_input_ids", "labels_ids"):
+        n = SEQ if name == "input_ids" else SEQ // 2
+        return torch.randint(3, _vocab(config), (1, n), generator=g)
+    if name in ("attention_mask", "decoder_attention_mask"):
+        return torch.ones(1, SEQ if name == "attention_mask" else SEQ // 2, dtype=torch.long)
+    if name == "token_type_ids":
+        return torch.zeros(1, SEQ, dtype=torch.long)
+    if name == "pixel_values":
+        h, w = _image_size(config)
+        c = _cfg(config, "num_channels", "in_channels", "in_chans", default=3)
+        return torch.randn(1, int(c), h, w, generator=g)
+    if name == "input_features":
+        mels = _cfg(config, "num_mel_bins", "feature_size", "input_feat_size", default=80)
+        frames = _cfg(config, "max_source_positions", default=None)
+        t = 2 * frames if isinstance(frames, int) and frames <= 1500 else 64
+        return torch.randn(1, int(mels), t, generator=g)
+    if name == "input_values":
+        mels = _cfg(config, "num_mel_bins", default=None)
+        if isinstance(mels, int):  # a spectrogram model: (batch, frames, mel bins)
+            frames = _cfg(config, "max_length", default=64)
+            return torch.randn(1, int(frames) if isinstance(frames, int) else 64, mels, generator=g)
+        return torch.randn(1, 4000, generator=g)  # raw audio
+    return None
+
+
+TYPICAL = ("input_ids", "attention_mask", "token_type_ids", "decoder_input_ids", "pixel_values",
+           "input_features", "input_values")
+
+
+def forward_params(model) -> list[str]:
+    try:
+        return list(inspect.signature(model.forward).parameters)
+    except (TypeError, ValueError):
+        return []
+
+
+def variants(model, torch) -> list[dict]:
+    """Candidate keyword-argument dicts, most typical first: the main input with its usual
+    companions (an attention mask for token ids, decoder ids for an encoder-decoder), then the
+    main input with decoder ids alone, then the main input alone."""
+    params = forward_params(model)
+    config = getattr(model, "config", None)
+    main = getattr(model, "main_input_name", None) or (params[0] if params else None)
+    if main not in params and params:
+        main = next((n for n in TYPICAL if n in params), None)
+    if main is None:
+        return []
+    first = make_input(main, torch, config)
+    if first is None:
+        return []
+    companions = []
+    if main == "input_ids" and "attention_mask" in params:
+        companions.append("attention_mask")
+    if "decoder_input_ids" in params:
+        companions.append("decoder_input_ids")
+    # Models of two inputs (text and image encoders: CLIP-style) need both.
+    both = companions + [n for n in ("pixel_values", "input_ids") if n in params and n != main]
+    out: list[dict] = []
+    for names in (companions, both, [n for n in companions if n == "decoder_input_ids"], []):
+        kwargs = {main: first, **{n: make_input(n, torch, config) for n in names}}
+        if list(kwargs) not in [list(k) for k in out]:
+            out.append(kwargs)
+    return out

@@ -1,0 +1,74 @@
+"""Every transformers architecture of the auto model mappings, built tiny from its own config.
+
+The list is not picked by hand: every model type of transformers' auto mappings
+(`MODEL_MAPPING_NAMES` and the task mappings), with its base model (`MODEL_MAPPING_NAMES`), or,
+for a type that has none, the first class of the first task mapping (alphabetical) that lists it.
+
+The tiny configuration is generic: the config class's own defaults, shrunk by the rules of
+`shrink.py` (depth, width, heads, experts), tried at decreasing strength until the model builds
+and an eager call succeeds. Per-model overrides (OVERRIDES) exist only where the generic rule
+fails, each with its reason. Inputs come from the model's `main_input_name` and its `forward`
+signature (inputs.py).
+"""
+from __future__ import annotations
+
+from shrink import LEVELS, shrink_config_dict
+
+LIBRARY = "transformers"
+ROOTS = ("/transformers/",)
+PREFIXES = ("transformers/",)
+
+# model type -> {config key: value}, applied after shrinking; each with why the generic rule fails.
+OVERRIDES: dict[str, tuple[dict, str]] = {}
+
+
+def _mappings():
+    from transformers.models.auto import modeling_auto
+    base = modeling_auto.MODEL_MAPPING_NAMES
+    tasks = sorted(n for n in dir(modeling_auto)
+                   if n.endswith("_MAPPING_NAMES") and n not in ("MODEL_MAPPING_NAMES",
+                                                                  "CONFIG_MAPPING_NAMES"))
+    return base, [(n, getattr(modeling_auto, n)) for n in tasks]
+
+
+def architectures() -> dict[str, str]:
+    """model type -> class name of the model the sweep builds."""
+    base, tasks = _mappings()
+    out: dict[str, str] = {}
+    for model_type, cls in base.items():
+        out[model_type] = cls if isinstance(cls, str) else cls[0]
+    for _, mapping in tasks:
+        for model_type, cls in mapping.items():
+            if model_type not in out:
+                out[model_type] = cls if isinstance(cls, str) else cls[0]
+    return dict(sorted(out.items()))
+
+
+def entries() -> list[str]:
+    return list(architectures())
+
+
+def entry_of(name: str) -> str:
+    return f"transformers:{architectures()[name]}"
+
+
+def build(name: str, level: int):
+    """(model, config overrides as a dict) for `name` at shrink `level` (0 = smallest)."""
+    import transformers
+    from transformers.models.auto.configuration_auto import CONFIG_MAPPING
+
+    config_cls = CONFIG_MAPPING[name]
+    defaults = config_cls().to_dict()
+    overrides = shrink_config_dict(defaults, LEVELS[level])
+    extra, _why = OVERRIDES.get(name, ({}, ""))
+    overrides.update(extra)
+    # Only the changed keys are passed: the config's __init__ derives the rest from them.
+    config = config_cls(**overrides)
+    cls = getattr(transformers, architectures()[name])
+    model = cls(config)
+    return model, overrides
+
+
+def versions() -> dict:
+    import transformers
+    return {"transformers": transformers.__version__}
