@@ -64,8 +64,10 @@ const FunctionSummary* ProgramGraph::Find(size_t module, const std::string& name
 // Which of a module's `from M import *` sources may define `name`. A package like
 // transformers.models star-imports hundreds of subpackages (under TYPE_CHECKING); following all of
 // them would read most of the library, so beyond a handful only the ones whose name starts the
-// wanted name are tried (`GPT2Model` -> `.gpt2`, `BertModel` -> `.bert`), the naming convention
-// such packages follow.
+// wanted name are tried first (`GPT2Model` -> `.gpt2`, `BertModel` -> `.bert`). Names that do
+// not follow that convention (`ASTModel` in `.audio_spectrogram_transformer`) are found by
+// asking the export scanner which sources mention the name, as Python's own lazy import
+// structure would (transformers builds it from each module's `__all__`).
 std::vector<std::string> ProgramGraph::StarCandidates(size_t module,
                                                       const std::string& name) const {
   constexpr size_t kFollowAll = 8;
@@ -83,7 +85,13 @@ std::vector<std::string> ProgramGraph::StarCandidates(size_t module,
     std::string last = normalized(std::string_view(star).substr(star.rfind('.') + 1));
     (!last.empty() && wanted.starts_with(last) ? matching : others).push_back(star);
   }
-  if (stars.size() <= kFollowAll) matching.insert(matching.end(), others.begin(), others.end());
+  if (stars.size() <= kFollowAll) {
+    matching.insert(matching.end(), others.begin(), others.end());
+  } else if (matching.empty() && export_scanner_) {
+    for (const std::string& star : others) {
+      if (export_scanner_(star, name)) matching.push_back(star);
+    }
+  }
   return matching;
 }
 

@@ -78,6 +78,11 @@ using FunctionRef = std::pair<size_t, std::string>;
 // be loaded (entry runs load files as the call graph reaches them).
 using ModuleProbe = std::function<bool(const std::string& dotted)>;
 
+// Asked whether the module or package `dotted` (a source of `from dotted import *`) may define or
+// re-export `name`, without parsing it: used when a package star-imports too many modules to
+// follow them all (transformers.models) and none is named like `name`.
+using ExportScanner = std::function<bool(const std::string& dotted, const std::string& name)>;
+
 // The dotted module name of a file, from the packages (`__init__.py`) it sits in:
 // a/pkg/sub/mod.py -> "pkg.sub.mod" when pkg/ and sub/ are packages; a/pkg/__init__.py -> "pkg".
 std::string ModuleNameOf(const std::string& path);
@@ -93,6 +98,8 @@ class ProgramGraph {
   size_t Add(ModuleSummary module);
   // Makes `name` another dotted name of module `index` (a file imported under two names).
   void Alias(const std::string& name, size_t index) { by_name_[name] = index; }
+  // Sets how star-imported modules that do not carry a name's prefix are searched for it.
+  void SetExportScanner(ExportScanner scanner) { export_scanner_ = std::move(scanner); }
 
   // (path, function name) pairs reached from every function marked `entry`; a nested function is
   // reached with its parent.
@@ -146,6 +153,7 @@ class ProgramGraph {
 
   std::vector<ModuleSummary> modules_;
   std::map<std::string, size_t> by_name_;  // dotted module name -> index
+  ExportScanner export_scanner_;
 };
 
 }  // namespace gbreak

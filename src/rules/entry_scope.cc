@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "program/export_scan.h"
 #include "program/module_locator.h"
 #include "program/program_graph.h"
 #include "source/parallel_for.h"
@@ -40,7 +41,11 @@ class EntryLoader {
         engine_(engine),
         check_options_(check_options),
         locator_(ProjectRoots(options), options.library_roots),
-        checkers_(static_cast<size_t>(std::max(1, options.threads))) {}
+        checkers_(static_cast<size_t>(std::max(1, options.threads))) {
+    graph_.SetExportScanner([this](const std::string& dotted, const std::string& name) {
+      return MayExport(dotted, name);
+    });
+  }
 
   EntryScopeResult Run();
 
@@ -55,6 +60,9 @@ class EntryLoader {
   // this name yet (a file already read under another name is aliased instead).
   bool Loadable(const std::string& dotted);
   std::vector<FunctionRef> ResolveEntries(const ModuleProbe& probe, std::set<std::string>* wanted);
+  // Whether the star-import source `dotted` may export `name` (a text scan of its file or its
+  // package's files, remembered).
+  bool MayExport(const std::string& dotted, const std::string& name);
   void KeepReachedFindings(const std::map<FunctionRef, FunctionRef>& reached);
 
   const EntryScopeOptions& options_;
@@ -65,6 +73,7 @@ class EntryLoader {
   std::vector<EntrySpec> specs_;
   ProgramGraph graph_;
   std::map<std::string, size_t> module_of_path_;  // path -> graph index
+  std::map<std::pair<std::string, std::string>, bool> may_export_;  // (module, name) -> answer
   std::vector<std::unique_ptr<PreparedFile>> prepared_;  // prepared_[i] is graph module i
   std::vector<FileCheckResult> results_;                 // after RunRules, likewise
   std::vector<size_t> script_modules_;
@@ -166,6 +175,15 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached) {
     results_[m] = Checker(worker).Finish(*prepared_[m], &ranges[m], std::move(defaulted[m]));
   });
   prepared_.clear();
+}
+
+bool EntryLoader::MayExport(const std::string& dotted, const std::string& name) {
+  auto [it, inserted] = may_export_.try_emplace({dotted, name}, false);
+  if (inserted) {
+    const std::string& path = locator_.Locate(dotted);
+    it->second = !path.empty() && FileOrPackageMayExport(path, name);
+  }
+  return it->second;
 }
 
 bool EntryLoader::Loadable(const std::string& dotted) {

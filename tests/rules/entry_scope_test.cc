@@ -9,6 +9,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "program/export_scan.h"
 #include "program/module_locator.h"
 #include "rules/rule_test_util.h"
 #include "test_util.h"
@@ -166,6 +167,40 @@ TEST(EntryScopeTest, ReadsOnlyWhatTheEntryReaches) {
                                               "site/lib/models/foo/__init__.py",
                                               "site/lib/models/foo/modeling_foo.py",
                                               "site/lib/utils.py"));
+}
+
+TEST(EntryScopeTest, ExportsNotNamedLikeTheirPackageAreFoundThroughTheirAllList) {
+  testing::TempDir dir;
+  WriteLibrary(dir);
+  // `ASTModel` lives in models/iota (transformers' audio_spectrogram_transformer): no package
+  // name starts it, so the packages are searched for the name, as Python's lazy import
+  // structure (built from each module's __all__) finds it.
+  dir.Write("site/lib/models/iota/modeling_iota.py",
+            "class ASTModel:\n    def forward(self, x):\n        print(x)\n"
+            "__all__ = [\"ASTModel\"]\n");
+  // Mentioned, but neither defined nor exported: not a candidate.
+  dir.Write("site/lib/models/eta/modeling_eta.py", "# see ASTModel\nx = ASTModel_like = 1\n");
+  EntryRun run = RunEntries(dir, {"lib:ASTModel"});
+  EXPECT_THAT(run.errors, IsEmpty());
+  EXPECT_THAT(run.findings, ElementsAre("site/lib/models/iota/modeling_iota.py:3 SE001"));
+  EXPECT_THAT(run.files, UnorderedElementsAre("site/lib/__init__.py",
+                                              "site/lib/models/__init__.py",
+                                              "site/lib/models/iota/__init__.py",
+                                              "site/lib/models/iota/modeling_iota.py"));
+}
+
+TEST(ExportScanTest, StringsAndDefinitionsCountMentionsDoNot) {
+  EXPECT_TRUE(TextMayExport("__all__ = ['ASTModel', 'B']\n", "ASTModel"));
+  EXPECT_TRUE(TextMayExport("__all__ = [\"ASTModel\"]\n", "ASTModel"));
+  EXPECT_TRUE(TextMayExport("x = 1\nclass ASTModel(Base):\n  pass\n", "ASTModel"));
+  EXPECT_TRUE(TextMayExport("  def ASTModel():\n", "ASTModel"));
+  EXPECT_FALSE(TextMayExport("# ASTModel\nfrom .a import ASTModel\n", "ASTModel"));
+  EXPECT_FALSE(TextMayExport("__all__ = ['ASTModelX', 'XASTModel']\n", "ASTModel"));
+  EXPECT_FALSE(TextMayExport("class ASTModelConfig:\n", "ASTModel"));
+  EXPECT_FALSE(TextMayExport("", "ASTModel"));
+  // A string outside __all__ (an auto-mapping's class names) exports nothing.
+  EXPECT_FALSE(TextMayExport("MAPPING = {'ast': 'ASTModel'}\n__all__ = ['X']\n", "ASTModel"));
+  EXPECT_TRUE(TextMayExport("__all__ = ['X']\n__all__ += (\n  'ASTModel',\n)\n", "ASTModel"));
 }
 
 TEST(EntryScopeTest, FindingsCarryTheCallChainAndTheLibrary) {
