@@ -23,7 +23,7 @@ _DEPTH = re.compile(r"(num_(hidden_)?layers|n_layers?|num_(encoder|decoder)_laye
                     r"(encoder|decoder)_num_layers|num_(encoder|decoder)_blocks)")
 _DEPTHS = re.compile(r"(depths|num_layers_per_block|layers_per_stage|stage_depths|"
                      r"block_repeats|num_blocks|num_layers_list|block_layers|encoder_layers_per_stage)")
-_WIDTH = re.compile(r"(hidden_size|d_model|n_embd|embed_dim|embedding_size|dim|model_dim|"
+_WIDTH = re.compile(r"(hidden_size|d_model|n_embd|embed_dim|emb_dim|embedding_size|dim|model_dim|"
                     r"hidden_dim|(encoder|decoder|text|vision|audio)_hidden_size|"
                     r"(encoder|decoder)_embed_dim|projection_dim|proj_dim|width)")
 _FFN = re.compile(r"(intermediate_size|ffn_dim|d_ff|(encoder|decoder)_ffn_dim|n_inner|"
@@ -39,14 +39,23 @@ _EXPERTS = re.compile(r"(num_experts|num_local_experts|n_routed_experts|moe_num_
 _TOP_K = re.compile(r"(num_experts_per_tok|num_experts_per_token|top_k|moe_topk|"
                     r"num_selected_experts|moe_k|experts_per_token)")
 _GROUPS = re.compile(r"(n_group|topk_group|num_expert_groups)")
+# every size that the scaled level divides: widths, feed-forward sizes, head sizes, low ranks
+_SCALED = re.compile(r"(\w+_)?(hidden_size|d_model|n_embd|embed_dim|emb_dim|embedding_size|dim|"
+                     r"model_dim|hidden_dim|projection_dim|proj_dim|intermediate_size|ffn_dim|"
+                     r"d_ff|n_inner|ffn_hidden_size|mlp_dim|head_dim|d_kv|kv_channels|"
+                     r"lora_rank|dim_feedforward|feed_forward_size)")
+# booleans that make a model need an optional package or downloaded weights
+_NO_DOWNLOADS = ("use_timm_backbone", "use_pretrained_backbone")
 
 
 class Level:
-    """One strength of shrinking: which families of keys change, and to what."""
+    """One strength of shrinking: which families of keys change, and to what. A level with no
+    `width` keeps the widths' ratios: `scale_to` divides every width-like size by one power of
+    two, so that the model's hidden size comes near it (sizes that must agree still agree)."""
 
-    def __init__(self, name, depth, width, ffn, heads, experts):
+    def __init__(self, name, depth, width, ffn, heads, experts, scale_to=None):
         self.name, self.depth, self.width, self.ffn = name, depth, width, ffn
-        self.heads, self.experts = heads, experts
+        self.heads, self.experts, self.scale_to = heads, experts, scale_to
 
 
 LEVELS = [
@@ -54,8 +63,10 @@ LEVELS = [
     Level("tiny", depth=2, width=32, ffn=64, heads=2, experts=4),
     # 1: two layers, width 64, four heads: for models whose widths must cover more heads/parts
     Level("small", depth=2, width=64, ffn=128, heads=4, experts=4),
-    # 2: the default widths, fewer layers and experts
-    Level("shallow", depth=2, width=None, ffn=None, heads=None, experts=4),
+    # 2: the default widths' ratios, divided by a power of two (hidden size near 128), fewer
+    # layers and experts: for models whose sizes are tied to each other in ways the rules above
+    # do not know (low-rank projections, rotary parts, per-stage channels)
+    Level("scaled", depth=2, width=None, ffn=None, heads=None, experts=4, scale_to=128),
 ]
 
 
@@ -67,10 +78,17 @@ def shrink_config_dict(defaults: dict, level: Level) -> dict:
     """The keys of `defaults` to change (nested dicts returned whole), for `level`."""
     out: dict = {}
     heads = defaults.get("num_attention_heads")
+    scale = _scale_factor(defaults, level)
     for key, v in defaults.items():
         if isinstance(v, list) and key in _per_layer_keys(defaults):
             continue  # cut to the new depth below
-        if isinstance(v, dict) and key.endswith(("_config", "_cfg")) and v:
+        if key in _NO_DOWNLOADS and v is True:
+            out[key] = False
+            continue
+        if scale > 1 and _int(v) and _SCALED.fullmatch(key) and v % scale == 0:
+            out[key] = v // scale
+            continue
+        if isinstance(v, dict) and v and (key.endswith(("_config", "_cfg")) or "model_type" in v):
             sub = dict(v)
             sub.pop("transformers_version", None)
             sub.update(shrink_config_dict(v, level))
@@ -87,7 +105,50 @@ def shrink_config_dict(defaults: dict, level: Level) -> dict:
             kept = _keep_every_kind(defaults[key], out[depth_key])
             out[key] = kept
             out[depth_key] = len(kept)
+    _fit_layer_references(defaults, out)
     return out
+
+
+def _scale_factor(d: dict, level: Level) -> int:
+    """The power of two the scaled level divides sizes by: the largest that divides every size
+    it would change and leaves the hidden size at least `level.scale_to`."""
+    if not level.scale_to:
+        return 1
+    hidden = next((d[k] for k in ("hidden_size", "d_model", "n_embd", "embed_dim", "emb_dim", "dim")
+                   if _int(d.get(k))), None)
+    if not hidden:
+        return 1
+    sizes = [v for k, v in d.items() if _int(v) and v > 0 and _SCALED.fullmatch(k)]
+    f = 1
+    while hidden // (f * 2) >= level.scale_to and all(v % (f * 2) == 0 for v in sizes):
+        f *= 2
+    return f
+
+
+def _fit_layer_references(d: dict, out: dict) -> None:
+    """Values that name layers or stages of the full depth, re-aimed at the shrunk one: a
+    backbone's `out_features`/`out_indices` (the last stages), and dicts keyed by layer index
+    (`per_layer_config`: the entries below the new depth, or the first one at its last layer)."""
+    depth_keys = [k for k in out if _DEPTH.fullmatch(k) and _int(d.get(k))]
+    if not depth_keys:
+        return
+    old, new = d[depth_keys[0]], out[depth_keys[0]]
+    if "out_indices" in d or "out_features" in d:
+        n = len(d.get("out_indices") or d.get("out_features") or [])
+        if n and any(isinstance(i, int) and i > new for i in d.get("out_indices") or []) or any(
+                isinstance(f, str) and f.startswith("stage") and f[5:].isdigit() and int(f[5:]) > new
+                for f in d.get("out_features") or []):
+            keep = list(range(max(1, new - n + 1), new + 1))
+            out["out_indices"] = keep
+            out["out_features"] = [f"stage{i}" for i in keep]
+    for key, v in d.items():
+        if isinstance(v, dict) and v and all(str(k).isdigit() for k in v) and \
+                all(int(k) < old for k in v):
+            kept = {k: x for k, x in v.items() if int(k) < new}
+            if not kept:
+                first = min(v, key=int)
+                kept = {type(first)(new - 1) if isinstance(first, int) else str(new - 1): v[first]}
+            out[key] = kept
 
 
 def _keep_every_kind(per_layer: list, depth: int) -> list:
@@ -153,10 +214,11 @@ def _shrink_value(key: str, v, level: Level, heads):
 # --- Constructor-argument configurations (diffusers' register_to_config, monai, ...) -----------
 # These models take their configuration as __init__ keyword arguments, with names transformers
 # configs do not use (num_single_layers, layers_per_block, attention_head_dim, norm_num_groups,
-# joint_attention_dim, axes_dims_rope, ...). The rules below are applied on top of the config
-# rules above, only by shrink_init_defaults: shrink_config_dict (transformers) is unchanged.
+# joint_attention_dim, axes_dims_rope, ...). The rules below are used only by
+# shrink_init_defaults, before the config rules above: shrink_config_dict (transformers) does not
+# see them.
 _I_PER_BLOCK = re.compile(r"(\w+_)?(layers|blocks)_per_(block|stage|down_block|up_block|"
-                          r"mid_block)|num_res_blocks|(\w+_)?num_res_blocks")
+                          r"mid_block)|(\w+_)?num_res_blocks")
 _I_DEPTH = re.compile(r"(num|n)_(\w+_)?(layers|blocks|layer)|(\w+_)?(num_layers|depth|n_layers)|"
                       r"nlayers|(\w+_)?mmdit_layers")
 _I_HEADS = re.compile(r"(\w+_)?(num_)?(\w+_)?(attention_)?heads|(\w+_)?nheads|num_head")
@@ -166,7 +228,18 @@ _I_GROUPS = re.compile(r"(\w+_)?(norm_)?num_groups|(\w+_)?groups")
 _I_FFN = re.compile(r"(\w+_)?(ffn|ff|mlp|intermediate|ff_inner|feedforward)_(dim|size|hidden_dim)|"
                     r"(\w+_)?intermediate_size")
 _I_WIDTH = re.compile(r"(\w+_)?(dim|hidden_size|hidden_dim|embed_dim|channels|width|features|"
-                      r"feature_dim|model_channels)")
+                      r"feature_dim|model_channels|initial_channel|dim_t5)|ch")
+# sizes of the data rather than of the model (image/latent/audio channels): never shrunk, since
+# other arguments are often derived from them (in_channels = 2 * latent_channels + 4)
+_I_DATA = re.compile(r"((encoder|decoder|audio|extra|vace|control|cond)_)?"
+                     r"(in|out|input|output|latent|z|io|audio|image|conditioning)_"
+                     r"(channels|channel|dim|dims)|latent_channels|z_channels|z_dim|latent_dim|"
+                     r"num_channels")
+# indices of layers (vace_layers=[0, 5, 10, ...]): only those below the shrunk depth are kept
+_I_LAYER_IDS = re.compile(r"(\w+_)?(layers|layer_ids|layers_places|layer_indices)")
+# per-stage depths (DenseNet's block_config=(6, 12, 24, 16), ResNet's layers=(3, 4, 6, 3))
+_I_STAGE_DEPTHS = re.compile(r"(\w+_)?(block_config|blocks_down|blocks_up|layers|depths|"
+                             r"res_layers|num_res_layers)")
 _I_CHANNEL_LIST = re.compile(r"(\w+_)?(channels|dims|features|hidden_sizes|stage_channels)")
 _I_ROPE_AXES = re.compile(r"(\w+_)?(axes_dims?|axes_dims?_rope|axes_dim_rope|rope_axes_dim|"
                           r"rope_dim_list|rope_dim|rope_dims)")
@@ -176,18 +249,20 @@ SAMPLE_SIZE = 16
 
 
 def shrink_init_defaults(defaults: dict, level: Level) -> dict:
-    """The __init__ arguments of `defaults` (name -> default) to change, for `level`: the config
-    rules, then the constructor-argument rules for the keys those leave alone. Tuples stay
-    tuples. Rotary axis splits that add up to the head size are rescaled to the new head size."""
+    """The __init__ arguments of `defaults` (name -> default) to change, for `level`: the
+    constructor-argument rules, then the config rules for the keys those leave alone; sizes of
+    the data (in_channels, latent_channels, ...) are kept. Tuples stay tuples. Rotary axis splits
+    that add up to the head size are rescaled to the new head size."""
     plain = {k: list(v) if isinstance(v, tuple) else v for k, v in defaults.items()}
-    out = shrink_config_dict(plain, level)
+    config = shrink_config_dict(plain, level)
+    out: dict = {}
     for key, v in plain.items():
-        if key in out:
-            continue
-        new = _shrink_init_value(key, v, level)
+        new = None if _I_DATA.fullmatch(key) else _shrink_init_value(key, v, level)
+        if new is None:
+            new = config.get(key)
         if new is not None and new != v:
             out[key] = new
-    _fit_rope_axes(plain, out)
+    _fit_rope_axes(plain, out, level)
     return {k: tuple(v) if isinstance(defaults.get(k), tuple) and isinstance(v, list) else v
             for k, v in out.items()}
 
@@ -222,6 +297,10 @@ def _shrink_init_value(key: str, v, level: Level):
     if isinstance(v, list) and v and all(_int(x) for x in v):
         if _I_PER_BLOCK.fullmatch(key) or key.endswith("layers_per_block"):
             return [min(x, 1) if x > 0 else x for x in v]
+        if _I_LAYER_IDS.fullmatch(key) and all(0 <= a < b for a, b in zip(v, v[1:])):
+            return [x for x in v if x < level.depth] or [0]
+        if _I_STAGE_DEPTHS.fullmatch(key):
+            return [min(x, 1) if x > 0 else x for x in v]
         if level.width is None:
             return None
         if key == "attention_head_dim" or _I_HEADS.fullmatch(key):
@@ -230,32 +309,44 @@ def _shrink_init_value(key: str, v, level: Level):
         if _I_ROPE_AXES.fullmatch(key) or _I_MROPE.fullmatch(key):
             return None  # rescaled with the head size (_fit_rope_axes)
         if _I_CHANNEL_LIST.fullmatch(key) and max(v) > level.width:
-            f = max(1, v[0] // max(8, level.width // 2))
+            # keep the ratios between stages, the narrowest at `level.width` (a multiple of 32,
+            # as some blocks hard-code 32 groups in their group norms) and the widest at most 8x
+            f = max(1, min(v) // level.width, max(v) // (8 * level.width))
             return [max(8, (x // f) // 8 * 8) for x in v]
     return None
 
 
 def _head_dim(cfg: dict):
+    """The size of one attention head: given, or the width over the number of heads."""
     for k in ("attention_head_dim", "head_dim", "dim_head"):
         if _int(cfg.get(k)):
             return cfg[k]
+    width = next((cfg[k] for k in ("hidden_size", "dim", "model_dim", "embed_dim", "hidden_dim")
+                  if _int(cfg.get(k))), None)
+    heads = next((cfg[k] for k in ("num_attention_heads", "n_heads", "num_heads", "heads")
+                  if _int(cfg.get(k))), None)
+    if width and heads and width % heads == 0:
+        return width // heads
     return None
 
 
-def _fit_rope_axes(defaults: dict, out: dict) -> None:
+def _fit_rope_axes(defaults: dict, out: dict, level: Level) -> None:
     """A rotary split per axis (axes_dims_rope=(16, 56, 56) for a head of 128) must add up to the
     head size (a multimodal section, to half of it): rescale it to the shrunk head size, each
-    part even."""
+    part even. A model that gives no head size takes it from the split: the split becomes the
+    level's head size."""
     old = _head_dim(defaults)
     new = _head_dim({**defaults, **out})
-    if not old or not new or old == new:
+    if old is None and level.width:
+        new = level.width // level.heads
+    elif not old or not new or old == new:
         return
     for key, v in defaults.items():
         if not (isinstance(v, (list, tuple)) and v and all(_int(x) for x in v)):
             continue
-        if _I_ROPE_AXES.fullmatch(key) and sum(v) == old:
+        if _I_ROPE_AXES.fullmatch(key) and sum(v) == (old or sum(v)):
             parts = _split(v, new, even=True)
-        elif _I_MROPE.fullmatch(key) and 2 * sum(v) == old:
+        elif _I_MROPE.fullmatch(key) and old and 2 * sum(v) == old:
             parts = _split(v, new // 2, even=False)
         else:
             continue

@@ -72,8 +72,16 @@ def line_runs(lines: dict[str, set[int]], mapper: PathMapper, prefixes: tuple[st
     return dict(sorted(out.items()))
 
 
-def _shapes(kwargs: dict) -> dict:
-    return {k: list(v.shape) for k, v in kwargs.items()}
+def _shapes(v):
+    """The shapes of the inputs: a tensor by its shape, a list or dict of them item by item, any
+    other value as itself (JSON-able)."""
+    if hasattr(v, "shape"):
+        return list(v.shape)
+    if isinstance(v, dict):
+        return {str(k): _shapes(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_shapes(x) for x in v]
+    return _jsonable(v)
 
 
 def _eager_probe(model, kwargs, lib, out: Path) -> tuple[int, dict]:
@@ -102,6 +110,24 @@ def _eager_probe(model, kwargs, lib, out: Path) -> tuple[int, dict]:
     return os.WEXITSTATUS(status), data
 
 
+MAX_PARAMETERS = 150_000_000  # 600 MB of float32: a tiny model is far smaller (big vocabularies stay)
+MAX_ADDRESS_SPACE = 10 << 30  # two jobs run at once on a 24 GB machine
+
+
+def _too_big(lib, model_name: str, level: int) -> str | None:
+    """Why the model at this level is too big to build, from a build on the meta device (no
+    memory); None when it fits or the meta build is not possible (the real build then runs
+    under MAX_ADDRESS_SPACE)."""
+    import torch
+    try:
+        with torch.device("meta"):
+            model, _ = lib.build(model_name, level)
+    except BaseException:  # noqa: BLE001 - some constructors compute on their tensors
+        return None
+    n = sum(p.numel() for p in model.parameters())
+    return f"{n:,} parameters at this level (> {MAX_PARAMETERS:,})" if n > MAX_PARAMETERS else None
+
+
 def worker(lib_name: str, model_name: str, mode: str, tmp: Path) -> dict:
     import torch
     from run_oracle import run_callable
@@ -111,6 +137,13 @@ def worker(lib_name: str, model_name: str, mode: str, tmp: Path) -> dict:
     torch.set_num_threads(1)
     lib = library(lib_name)
     mapper = PathMapper()
+    # A library may try fewer shrink levels, and make its own inputs (candidate kwargs dicts,
+    # most typical first); otherwise inputs.py's generic variants.
+    levels = getattr(lib, "LEVELS", None) or LEVELS
+
+    def candidates(model):
+        make = getattr(lib, "inputs", None)
+        return make(model, model_name, torch) if make else variants(model, torch)
 
     def is_library(path: str) -> bool:
         return mapper.rel(path).startswith(lib.PREFIXES)
@@ -121,21 +154,24 @@ def worker(lib_name: str, model_name: str, mode: str, tmp: Path) -> dict:
            "error": None, "breaks": [], "graph_count": None, "traced_lines": {},
            "executed_lines": {}}
     chosen = None
-    for level in range(len(LEVELS)):
+    for level in range(len(levels)):
         torch.manual_seed(0)
         try:
+            too_big = _too_big(lib, model_name, level)
+            if too_big:
+                raise MemoryError(too_big)
             model, overrides = lib.build(model_name, level)
             model.train(mode == "train")
         except BaseException as e:  # noqa: BLE001
-            rec["attempts"].append({"level": LEVELS[level].name, "phase": "build",
+            rec["attempts"].append({"level": levels[level].name, "phase": "build",
                                     "error": exception_info(e, mapper, is_library)})
             continue
-        for kwargs in variants(model, torch):
+        for kwargs in candidates(model):
             st, data = _eager_probe(model, kwargs, lib, tmp / "eager.json")
             if st == EAGER_OK:
                 chosen = (level, model, overrides, kwargs, data)
                 break
-            rec["attempts"].append({"level": LEVELS[level].name, "phase": "eager",
+            rec["attempts"].append({"level": levels[level].name, "phase": "eager",
                                     "inputs": sorted(kwargs), "error": data.get("error")})
         if chosen:
             break
@@ -147,7 +183,7 @@ def worker(lib_name: str, model_name: str, mode: str, tmp: Path) -> dict:
             "type": "NoInputs", "message": "no known input in forward's signature"}
         return rec
     level, model, overrides, kwargs, executed = chosen
-    rec["shrink_level"] = LEVELS[level].name
+    rec["shrink_level"] = levels[level].name
     rec["config_overrides"] = _jsonable(overrides)
     rec["inputs"] = _shapes(kwargs)
     rec["executed_lines"] = line_runs({p: set(v) for p, v in executed.items()}, mapper,
@@ -181,7 +217,9 @@ def run_job(lib_name: str, model: str, mode: str, timeout: int) -> dict:
     if pid == 0:
         code = 1
         try:
+            import resource
             os.setpgid(0, 0)
+            resource.setrlimit(resource.RLIMIT_AS, (MAX_ADDRESS_SPACE, MAX_ADDRESS_SPACE))
             fd = os.open(str(td / "log.txt"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
             os.dup2(fd, 1)
             os.dup2(fd, 2)
