@@ -1,3 +1,27 @@
+;; A name holding a value read out of tensor data (`n = x.item()`, `k = int(x.max())`) is a
+;; Python number in the frame Dynamo resumes after that read broke the graph: using it here
+;; is no second break. Under capture_scalar_outputs it stays symbolic (the `when:` copies).
+((call
+   function: [(identifier) (attribute)] @fn
+   arguments: (argument_list (_) @value)) @report
+ (#resolves-to? @fn "builtins.range" "torch.arange" "torch.zeros" "torch.ones" "torch.empty"
+                    "torch.randn" "torch.rand" "torch.linspace" "numpy.arange" "numpy.zeros"
+                    "numpy.ones" "numpy.empty")
+ (#not-match? @value "^[a-z_]+\\s*=")
+ (#is-data-dependent-test? @value)
+ (#in-compiled-region? @report))
+
+; A size tuple with a data-dependent element: `np.zeros((n, np.sum(counts)))`,
+; `torch.zeros((b, lengths.max()))`.
+((call
+   function: [(identifier) (attribute)] @fn
+   arguments: (argument_list [(tuple (_) @value) (list (_) @value)])) @report
+ (#resolves-to? @fn "torch.zeros" "torch.ones" "torch.empty" "torch.randn" "torch.rand"
+                    "numpy.zeros" "numpy.ones" "numpy.empty")
+ (#is-data-dependent-test? @value)
+ (#in-compiled-region? @report))
+
+;; when: capture_scalar_outputs
 ((call
    function: [(identifier) (attribute)] @fn
    arguments: (argument_list (_) @value)) @report
@@ -8,8 +32,7 @@
  (#is-data-dependent? @value)
  (#in-compiled-region? @report))
 
-; A size tuple with a data-dependent element: `np.zeros((n, np.sum(counts)))`,
-; `torch.zeros((b, lengths.max()))`.
+;; when: capture_scalar_outputs
 ((call
    function: [(identifier) (attribute)] @fn
    arguments: (argument_list [(tuple (_) @value) (list (_) @value)])) @report

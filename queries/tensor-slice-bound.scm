@@ -1,7 +1,10 @@
+;; A name holding a value read out of tensor data (`n = x.item()`, `k = int(x.max())`) is a
+;; Python number in the frame Dynamo resumes after that read broke the graph: using it here
+;; is no second break. Under capture_scalar_outputs it stays symbolic (the `when:` copies).
 ; A slice bound computed from tensor data: `x[:n]`, `x[:, :lengths.max()]`.
 ((subscript
    subscript: (slice (_) @bound)) @report
- (#is-data-dependent? @bound)
+ (#is-data-dependent-test? @bound)
  (#in-compiled-region? @report))
 
 ; A 0-d tensor picked out of an index tensor: `x[idx[0]]`.
@@ -18,4 +21,10 @@
    subscript: (_) @index) @report
  (#is-static? @seq)
  (#is-tensor? @index)
+ (#in-compiled-region? @report))
+
+;; when: capture_scalar_outputs
+((subscript
+   subscript: (slice (_) @bound)) @report
+ (#is-data-dependent? @bound)
  (#in-compiled-region? @report))

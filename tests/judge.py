@@ -44,7 +44,7 @@ sys.path.insert(0, str(HERE / "oracle"))
 from capture import parse_line_runs  # noqa: E402
 from test_corpus_accuracy import Statements  # noqa: E402
 
-RECORDS_ROOT = REPO / "corpus" / "_records"
+RECORDS_ROOT = Path(os.environ.get("GBREAK_RECORDS_ROOT", REPO / "corpus" / "_records"))
 BASELINE = HERE / "judge_baseline.json"
 NOT_BREAKS = ("GX", "RC")  # gbreak's own diagnostics and recompilation hazards
 METRICS = ("site_recall", "precision_executed", "verdict_breaks", "verdict_whole")
@@ -68,7 +68,7 @@ def sweep_records() -> list[dict]:
     out = []
     for path in sorted(RECORDS_ROOT.glob("torch-*/sweep/*/*.json")):
         rec = json.loads(path.read_text())
-        rec["_path"] = str(path.relative_to(RECORDS_ROOT))
+        rec["_path"] = str(path.relative_to(RECORDS_ROOT))  # for messages
         out.append(rec)
     return out
 
@@ -150,12 +150,22 @@ class Score:
         return bool(self.found)
 
 
+def is_site(brk: dict) -> bool:
+    """A break the static analysis should predict: a graph split, or a break in a loop that made
+    Dynamo run the whole frame eagerly. A frame skipped for no break of its own is the cascade of
+    one further in (transformers' output-capturing wrapper re-entered after its model broke:
+    `Missing tp_iternext`), the same break seen from further out."""
+    if brk.get("kind", "graph_break") == "graph_break":
+        return True
+    return any(c.get("gb_type") == "graph break in loop" for c in brk.get("chain", []))
+
+
 def score_record(rec: dict, run: dict, libs: Path, lines: Lines, prefixes: tuple[str, ...]) -> Score:
     s = Score(name=f"{rec['library']}/{rec['model']}-{rec['mode']}", library=rec["library"],
-              mode=rec["mode"], torch=rec["torch"], breaks=bool(rec["breaks"]) or
-              (rec.get("graph_count") or 0) > 1)
+              mode=rec["mode"], torch=rec["torch"],
+              breaks=any(is_site(b) for b in rec["breaks"]) or (rec.get("graph_count") or 0) > 1)
     for b in rec["breaks"]:
-        if b.get("file") and b["file"].startswith(prefixes):
+        if b.get("file") and b["file"].startswith(prefixes) and is_site(b):
             s.sites.add((b["file"], lines.statement(b["file"], b["line"])))
     if run["json"] is None or run["returncode"] not in (0, 1):
         s.error = f"gbreak exited {run['returncode']}: {run['stderr'].strip()[-300:]}"

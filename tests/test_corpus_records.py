@@ -49,7 +49,10 @@ def torch_version_dir() -> Path | None:
     want = os.environ.get("GBREAK_TORCH_VERSION")
     if want:
         return RECORDS_ROOT / f"torch-{want}"
-    dirs = [d for d in RECORDS_ROOT.glob("torch-*") if d.is_dir()] if RECORDS_ROOT.exists() else []
+    # the newest version whose corpus cases were recorded (not one with only sweep/ records)
+    dirs = [d for d in RECORDS_ROOT.glob("torch-*")
+            if d.is_dir() and any(c.name != "sweep" for c in d.iterdir())] \
+        if RECORDS_ROOT.exists() else []
     return max(dirs, key=lambda d: _version_key(d.name)) if dirs else None
 
 

@@ -132,6 +132,10 @@ Value ValueOfAnnotation(std::string_view annotation) {
     }
     return v;
   }
+  // `shape: torch.Size` (a position embedding's `input_ids_shape`): sizes, whatever the module.
+  static const NameSet kShapes = {"torch.Size", "Size", "torch.Size | None",
+                                  "Optional[torch.Size]"};
+  if (kShapes.contains(annotation)) return Value::Of(Value::kShape);
   static const NameSet kScalars = {"int", "float", "bool", "str", "Optional[int]",
                                    "Optional[float]", "Optional[bool]", "Optional[str]",
                                    "int | None", "float | None", "bool | None", "str | None"};

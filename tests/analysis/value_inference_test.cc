@@ -94,6 +94,19 @@ TEST(ValueInferenceTest, AnnotationsAndDefaultsOverrideTheAssumption) {
   EXPECT_FALSE(ValueOf(s, "mask").IsTensor());  // mask=None: unknown, not assumed
 }
 
+TEST(ValueInferenceTest, SizeAnnotationsAreShapesEvenInAForward) {
+  // A forward's unannotated parameters are assumed tensors; `torch.Size` says they are sizes.
+  ParsedSnippet s(R"(import torch
+class Positions(torch.nn.Module):
+    def forward(self, input_ids_shape: torch.Size, other):
+        bsz, seq_len = input_ids_shape[:2]
+        u = other
+        return seq_len
+)");
+  EXPECT_TRUE(ValueOf(s, "seq_len").IsShape());
+  EXPECT_TRUE(ValueOf(s, "u").IsTensor());
+}
+
 TEST(ValueInferenceTest, HelperParametersComeFromCallSites) {
   ParsedSnippet s(R"(import torch
 def helper(t, k):
