@@ -37,6 +37,7 @@ bool FileFacts::TextContains(std::string_view needle, uint32_t start, uint32_t e
 ValueInference& FileFacts::values() {
   if (values_ == nullptr) {
     values_ = std::make_unique<ValueInference>(root_, text_, imports(), calls_);
+    values_->SetModes(options_.eval, options_.train);
   }
   return *values_;
 }

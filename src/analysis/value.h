@@ -62,9 +62,11 @@ struct Value {
     return kinds != 0 && (kinds & ~(kShape | kConstant | kNone | kModule)) == 0;
   }
   bool IsShape() const { return Has(kShape) && IsStatic(); }
+  // Tensor data on some path, and nothing unknown on the others: `skip = False`, then
+  // `skip = p < drop` in a branch, makes `if not skip:` read tensor data whenever that branch ran.
   bool IsDataDependent() const {
     return (Has(kTensor) || Has(kDataScalar)) &&
-           (kinds & ~(kTensor | kDataScalar | kNone)) == 0;
+           (kinds & ~(kTensor | kDataScalar | kNone | kConstant | kShape)) == 0;
   }
 };
 

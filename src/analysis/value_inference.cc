@@ -384,6 +384,13 @@ void ValueInference::AnalyzeBindings(Scope& scope) {
   std::sort(bindings.begin(), bindings.end(), [](TSNode a, TSNode b) {
     return ts_node_start_byte(a) < ts_node_start_byte(b);
   });
+  // Dead in every traced mode: `skip = p < drop` under `if self.training:` in an eval run.
+  std::erase_if(bindings, [&](TSNode node) {
+    return (!eval_ || IsGuardedAway(node, text_, imports_, Mode::kEval, &truths_,
+                                    /*reduced_precision=*/true)) &&
+           (!train_ || IsGuardedAway(node, text_, imports_, Mode::kTrain, &truths_,
+                                     /*reduced_precision=*/true));
+  });
   for (int pass = 0; pass < kMaxPasses; ++pass) {
     bool changed = false;
     for (TSNode node : bindings) {
@@ -486,7 +493,9 @@ Value ValueInference::Eval(TSNode node, Scope& scope, int depth) {
   }
   if (type == "not_operator") {
     Value v = Eval(Field(node, "argument"), scope, depth);
-    if (v.IsTensor()) return Value::BoolTensor(v.assumed);
+    if (v.IsTensor() || (v.Has(Value::kTensor) && v.IsDataDependent())) {
+      return Value::BoolTensor(v.assumed);
+    }
     if (v.IsStatic()) return Value::Of(Value::kConstant);
     return v.IsDataDependent() ? Value::Of(Value::kDataScalar) : Value::Unknown();
   }

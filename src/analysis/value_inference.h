@@ -48,6 +48,13 @@ class ValueInference {
 
   // The value of `expression`, evaluated in the function that contains it.
   Value Evaluate(TSNode expression);
+  // The modes the run traces (--mode): an assignment Dynamo never runs in any of them (under
+  // `if self.training:` in an eval run, or under a guard that folds under compile) binds nothing.
+  // Set before the first Evaluate.
+  void SetModes(bool eval, bool train) {
+    eval_ = eval;
+    train_ = train;
+  }
 
   // True when `function` is a compiled entry whose unannotated parameters are tensors: a method
   // named `forward`, or a function decorated with torch.compile.
@@ -115,6 +122,8 @@ class ValueInference {
   TruthCache truths_;
   DefinitionIndex definitions_;  // functions by name in the module and in class bodies
   CallIndex& calls_;
+  bool eval_ = true;
+  bool train_ = true;
 };
 
 }  // namespace gbreak

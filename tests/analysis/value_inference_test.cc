@@ -107,6 +107,26 @@ class Positions(torch.nn.Module):
   EXPECT_TRUE(ValueOf(s, "u").IsTensor());
 }
 
+TEST(ValueInferenceTest, AFlagThatHoldsATensorOnOnePathIsDataDependent) {
+  // `skip` is False, or a tensor when the training branch ran: reading it reads tensor data.
+  // In an eval-only run that branch never runs, so the flag is a Python bool.
+  const char* code = R"(import torch
+class Encoder(torch.nn.Module):
+    def forward(self, x):
+        skip = False
+        if self.training:
+            skip = torch.rand([]) < 0.1
+        flag = not skip
+        return flag
+)";
+  ParsedSnippet both(code);
+  EXPECT_TRUE(ValueOf(both, "flag").IsDataDependent());
+  EXPECT_TRUE(ValueOf(both, "flag").Has(Value::kTensor));
+  ParsedSnippet eval(code);
+  eval.facts().values().SetModes(/*eval=*/true, /*train=*/false);
+  EXPECT_TRUE(ValueOf(eval, "flag").IsStatic());
+}
+
 TEST(ValueInferenceTest, HelperParametersComeFromCallSites) {
   ParsedSnippet s(R"(import torch
 def helper(t, k):
