@@ -18,6 +18,14 @@ bool IsDisableName(const std::string& name) {
 
 bool IsCompileName(const std::string& name) { return name == "torch.compile"; }
 
+// Dynamo calls a function marked as a compile-time constant while tracing and keeps its result
+// (`torch._dynamo.assume_constant_result` sets `fn._dynamo_marked_constant`): it never traces the
+// body, and the call is no break.
+bool IsAssumeConstantName(const std::string& name) {
+  return name == "torch._dynamo.assume_constant_result" ||
+         name == "torch._dynamo.decorators.assume_constant_result";
+}
+
 // The callee expression of a decorator: `@f` -> f, `@f(...)` -> f.
 TSNode DecoratorCallee(TSNode decorator) {
   TSNode expression = ts_node_named_child(decorator, 0);
@@ -59,7 +67,24 @@ CompiledRegion::CompiledRegion(TSNode root, std::string_view text, const ImportT
     : root_(root), text_(text), imports_(imports), options_(options), definitions_(text) {}
 
 bool CompiledRegion::IsDisabled(TSNode function) const {
-  return disabled_.contains(Key(function));
+  return disabled_.contains(Key(function)) || constant_result_.contains(Key(function));
+}
+
+bool CompiledRegion::IsConstantResult(TSNode function) const {
+  return constant_result_.contains(Key(function));
+}
+
+bool CompiledRegion::MarksConstant(TSNode decorator) const {
+  for (const std::string& name : QualifiedNames(DecoratorCallee(decorator), text_, imports_)) {
+    if (IsAssumeConstantName(name)) return true;
+  }
+  // A decorator of this module that sets the mark itself (transformers' _make_compile_constant:
+  // `setattr(fn, "_dynamo_marked_constant", True)`).
+  TSNode callee = DecoratorCallee(decorator);
+  if (!Is(callee, "identifier")) return false;
+  TSNode definition = ModuleFunction(NodeText(callee, text_));
+  return !ts_node_is_null(definition) &&
+         NodeText(definition, text_).find("_dynamo_marked_constant") != std::string_view::npos;
 }
 
 bool CompiledRegion::IsDisabledOwnFrameOnly(TSNode function) const {
@@ -134,6 +159,7 @@ void CompiledRegion::FindEntriesAndDisabled() {
           }
           if (IsCompileName(name)) entries_.push_back(node);
         }
+        if (MarksConstant(decorator)) constant_result_.insert(Key(node));
       }
       if (DefinitionName(node, text_) == "forward" && !ts_node_is_null(OwningClass(node))) {
         entries_.push_back(node);
@@ -326,7 +352,7 @@ bool CompiledRegion::CallsDisabled(TSNode call) {
     }
   }
   TSNode callee = CalleeOf(call);
-  return !ts_node_is_null(callee) && IsDisabled(callee);
+  return !ts_node_is_null(callee) && IsDisabled(callee) && !IsConstantResult(callee);
 }
 
 std::string CompiledRegion::ExternalCallee(TSNode call) {
@@ -988,7 +1014,8 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
     f.start_byte = ts_node_start_byte(function);
     f.end_byte = ts_node_end_byte(function);
     f.entry = entries.contains(Key(function));
-    f.disabled = IsDisabled(function);
+    f.disabled = IsDisabled(function) && !IsConstantResult(function);
+    f.constant_result = IsConstantResult(function);
     f.disabled_own_frame_only = IsDisabledOwnFrameOnly(function);
     f.wrapper = !ts_node_is_null(EnclosingFunction(function)) && IsWrapper(function);
     for (TSNode closure : ClosuresReturnedBy(function)) {

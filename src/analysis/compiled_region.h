@@ -102,6 +102,10 @@ class CompiledRegion {
   TSNode FindMethod(TSNode class_definition, std::string_view name, int depth) const;
   TSNode ClassNamed(std::string_view name) const;
   TSNode ModuleFunction(std::string_view name) const;
+  // A function Dynamo calls while tracing and never enters (assume_constant_result, or a
+  // decorator of this module that sets `_dynamo_marked_constant`).
+  bool IsConstantResult(TSNode function) const;
+  bool MarksConstant(TSNode decorator) const;
   // The function `name` denotes at `at`: nested in an enclosing function, else of the module.
   TSNode FunctionVisibleAt(TSNode at, std::string_view name) const;
   // definitions_.In(container, type) (analysis/definition_index.h).
@@ -174,6 +178,7 @@ class CompiledRegion {
   RegionOptions options_;
   std::vector<TSNode> entries_;
   std::set<uint32_t> disabled_;                 // function start bytes
+  std::set<uint32_t> constant_result_;          // marked compile-time constants: called, not traced
   std::set<std::string> disabled_names_;        // module-level names rebound to disable(...)
   std::map<std::pair<uint32_t, uint32_t>, TSNode> callees_;  // CalleeOf, by the call's bytes
   absl::flat_hash_map<const void*, std::vector<TSNode>> local_targets_;  // by the call's node id

@@ -210,7 +210,7 @@ std::map<FunctionRef, FunctionRef> ProgramGraph::ReachableFrom(
     const FunctionSummary* f = Find(callee.first, callee.second);
     // A function disabled with recursive=False is kept on the way (its callees are compiled);
     // its own body is not traced, which the file's region analysis knows.
-    if (f == nullptr || (f->disabled && !f->disabled_own_frame_only)) return;
+    if (f == nullptr || (f->disabled && !f->disabled_own_frame_only) || f->constant_result) return;
     if (parent.emplace(callee, caller).second) work.push_back(callee);
   };
   for (const FunctionRef& entry : entries) visit(entry, entry);

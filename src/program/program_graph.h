@@ -31,6 +31,9 @@ struct FunctionSummary {
   // torch.compiler.disable(recursive=False): its own frame is skipped, but its callees are
   // compiled as frames of their own.
   bool disabled_own_frame_only = false;
+  // A compile-time constant (torch._dynamo.assume_constant_result, `_dynamo_marked_constant`):
+  // Dynamo calls it while tracing and keeps the result; its body is never traced, no break.
+  bool constant_result = false;
   // The nested functions it returns (a decorator's wrapper, a decorator factory's decorator),
   // qualified in the module: a callee "d()" in another function means "what d returns".
   std::vector<std::string> returns;
