@@ -42,7 +42,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE / "oracle"))
 
 from capture import parse_line_runs  # noqa: E402
-from test_corpus_accuracy import Statements  # noqa: E402
+from test_model_accuracy import Lines  # noqa: E402 - statement spans of library files
 
 RECORDS_ROOT = Path(os.environ.get("GBREAK_RECORDS_ROOT", REPO / "corpus" / "_records"))
 BASELINE = HERE / "judge_baseline.json"
@@ -102,20 +102,6 @@ def run_entries(binary: str, libs: Path, records: list[dict], jobs: int) -> dict
 
 
 # ------------------------------------------------------------------------------ scoring
-class Lines:
-    """Statement spans of library files, read once."""
-
-    def __init__(self, libs: Path):
-        self.libs = libs
-        self.cache: dict[str, Statements] = {}
-
-    def statement(self, rel: str, line: int) -> tuple[int, int]:
-        if rel not in self.cache:
-            path = self.libs / rel
-            self.cache[rel] = Statements(path.read_text(errors="replace") if path.exists() else "")
-        return self.cache[rel].of(line)
-
-
 @dataclass
 class Score:
     """What one record says of gbreak's findings for its entry."""

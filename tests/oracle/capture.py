@@ -559,14 +559,19 @@ class TracedLines:
             rel = self.mapper.rel(path)
             if not self.keep(rel):
                 continue
-            runs: list[list[int]] = []
-            for line in sorted(lines):
-                if runs and line == runs[-1][1] + 1:
-                    runs[-1][1] = line
-                else:
-                    runs.append([line, line])
-            out[rel] = ",".join(f"{a}-{b}" if b > a else str(a) for a, b in runs)
+            out[rel] = format_line_runs(lines)
         return dict(sorted(out.items()))
+
+
+def format_line_runs(lines) -> str:
+    """"12-15,20,31-40": the runs of consecutive line numbers."""
+    runs: list[list[int]] = []
+    for line in sorted(lines):
+        if runs and line == runs[-1][1] + 1:
+            runs[-1][1] = line
+        else:
+            runs.append([line, line])
+    return ",".join(f"{a}-{b}" if b > a else str(a) for a, b in runs)
 
 
 def parse_line_runs(text: str) -> set[int]:

@@ -106,7 +106,37 @@ def shrink_config_dict(defaults: dict, level: Level) -> dict:
             out[key] = kept
             out[depth_key] = len(kept)
     _fit_layer_references(defaults, out)
+    _fit_mrope_sections(defaults, out)
     return out
+
+
+def _fit_mrope_sections(d: dict, out: dict) -> None:
+    """Multimodal rotary sections (`rope_parameters.mrope_section`, [16, 24, 24] for a head of
+    128) split half a head among time, height and width: rescaled to half the new head size."""
+    new = {**d, **out}
+    head = None
+    # the sizes are the config's own, or its text model's (a multimodal config keeps the rotary
+    # parameters at the top and the widths in text_config)
+    for sizes in (new, new.get("text_config") if isinstance(new.get("text_config"), dict) else {}):
+        if _int(sizes.get("head_dim")):
+            head = sizes["head_dim"]
+        elif _int(sizes.get("hidden_size")) and _int(sizes.get("num_attention_heads")):
+            head = sizes["hidden_size"] // sizes["num_attention_heads"]
+        if head:
+            break
+    if not head:
+        return
+    for key in ("rope_parameters", "rope_scaling"):
+        rope = new.get(key)
+        section = rope.get("mrope_section") if isinstance(rope, dict) else None
+        if not (isinstance(section, list) and section and all(_int(x) for x in section)):
+            continue
+        half = head // 2
+        if sum(section) == half:
+            continue
+        parts = [max(1, x * half // sum(section)) for x in section]
+        parts[-1] += half - sum(parts)
+        out[key] = {**rope, "mrope_section": parts}
 
 
 def _scale_factor(d: dict, level: Level) -> int:
@@ -142,13 +172,14 @@ def _fit_layer_references(d: dict, out: dict) -> None:
             out["out_indices"] = keep
             out["out_features"] = [f"stage{i}" for i in keep]
     for key, v in d.items():
-        if isinstance(v, dict) and v and all(str(k).isdigit() for k in v) and \
+        if "layer" in key and isinstance(v, dict) and v and all(str(k).isdigit() for k in v) and \
                 all(int(k) < old for k in v):
             kept = {k: x for k, x in v.items() if int(k) < new}
             if not kept:
                 first = min(v, key=int)
                 kept = {type(first)(new - 1) if isinstance(first, int) else str(new - 1): v[first]}
-            out[key] = kept
+            if kept != v:
+                out[key] = kept
 
 
 def _keep_every_kind(per_layer: list, depth: int) -> list:

@@ -37,7 +37,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from capture import DynamoCapture, PathMapper, dump_json, exception_info, versions  # noqa: E402
+from capture import (DynamoCapture, PathMapper, dump_json, exception_info,  # noqa: E402
+                     format_line_runs, versions)
 from cases import RECORDS_ROOT  # noqa: E402
 from executed import ExecutedLines  # noqa: E402
 
@@ -55,21 +56,12 @@ def record_path(torch_version: str, lib: str, model: str, mode: str) -> Path:
 
 def line_runs(lines: dict[str, set[int]], mapper: PathMapper, prefixes: tuple[str, ...]) -> dict:
     """{site-packages-relative file: "12-15,20"} for the files of the library."""
-    out: dict[str, str] = {}
+    by_rel: dict[str, set[int]] = {}
     for path, seen in lines.items():
         rel = mapper.rel(path)
-        if not rel.startswith(prefixes):
-            continue
-        runs: list[list[int]] = []
-        for line in sorted(seen):
-            if runs and line == runs[-1][1] + 1:
-                runs[-1][1] = line
-            else:
-                runs.append([line, line])
-        merged = out.get(rel)
-        text = ",".join(f"{a}-{b}" if b > a else str(a) for a, b in runs)
-        out[rel] = f"{merged},{text}" if merged else text
-    return dict(sorted(out.items()))
+        if rel.startswith(prefixes):
+            by_rel.setdefault(rel, set()).update(seen)
+    return {rel: format_line_runs(seen) for rel, seen in sorted(by_rel.items())}
 
 
 def _shapes(v):
