@@ -62,6 +62,20 @@ def make_input(name: str, torch, config):
         frames = _cfg(config, "max_source_positions", default=None)
         t = 2 * frames if isinstance(frames, int) and frames <= 1500 else 64
         return torch.randn(1, int(mels), t, generator=g)
+    if name == "pixel_values_videos":  # (batch, frames, channels, height, width)
+        h, w = _image_size(config)
+        c = _cfg(config, "num_channels", "in_channels", "in_chans", default=3)
+        frames = _cfg(config, "tubelet_size", "temporal_patch_size", default=2)
+        return torch.randn(1, 2 * int(frames), int(c), h, w, generator=g)
+    if name == "past_values":  # a time series: (batch, context length, channels)
+        length = _cfg(config, "context_length", default=32)
+        lags = _cfg(config, "lags_sequence", default=None)
+        length = int(length) + (max(lags) if isinstance(lags, list) and lags else 0)
+        channels = _cfg(config, "num_input_channels", "input_size", default=1)
+        return torch.randn(1, length, int(channels), generator=g)
+    if name == "audio_mel":  # (batch, frames, mel bins)
+        mels = _cfg(config, "input_feat_size", "num_mel_bins", "feature_size", default=128)
+        return torch.randn(1, 64, int(mels), generator=g)
     if name == "input_values":
         mels = _cfg(config, "num_mel_bins", default=None)
         if isinstance(mels, int):  # a spectrogram model: (batch, frames, mel bins)
@@ -72,7 +86,23 @@ def make_input(name: str, torch, config):
 
 
 TYPICAL = ("input_ids", "attention_mask", "token_type_ids", "decoder_input_ids", "pixel_values",
-           "input_features", "input_values")
+           "input_features", "input_values", "pixel_values_videos", "past_values", "audio_mel")
+
+
+def patch_tower_inputs(torch, config) -> dict | None:
+    """A vision tower fed flattened patches and their grid (`forward(hidden_states, grid_thw)`,
+    the Qwen-VL family): one frame of 4x4 patches, a multiple of the spatial merge size."""
+    patch = _cfg(config, "patch_size", default=None)
+    if not isinstance(patch, int):
+        return None
+    merge = _cfg(config, "spatial_merge_size", default=1) or 1
+    temporal = _cfg(config, "temporal_patch_size", default=1) or 1
+    channels = _cfg(config, "in_channels", "num_channels", default=3)
+    side = 2 * int(merge)
+    g = _gen(torch)
+    return {"hidden_states": torch.randn(side * side, int(channels) * int(temporal) * patch * patch,
+                                         generator=g),
+            "grid_thw": torch.tensor([[1, side, side]])}
 
 
 def forward_params(model) -> list[str]:
@@ -88,6 +118,9 @@ def variants(model, torch) -> list[dict]:
     main input with decoder ids alone, then the main input alone."""
     params = forward_params(model)
     config = getattr(model, "config", None)
+    if params[:2] == ["hidden_states", "grid_thw"]:
+        tower = patch_tower_inputs(torch, config)
+        return [tower] if tower else []
     main = getattr(model, "main_input_name", None) or (params[0] if params else None)
     if main not in params and params:
         main = next((n for n in TYPICAL if n in params), None)
@@ -108,4 +141,8 @@ def variants(model, torch) -> list[dict]:
         kwargs = {main: first, **{n: make_input(n, torch, config) for n in names}}
         if list(kwargs) not in [list(k) for k in out]:
             out.append(kwargs)
+    if main == "input_features" and first.dim() == 3:
+        # Speech encoders differ in layout: (batch, mel bins, frames) or (batch, frames, mel bins).
+        out += [{k: (v.transpose(1, 2) if k == main else v) for k, v in kw.items()}
+                for kw in list(out)]
     return out
