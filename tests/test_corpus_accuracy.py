@@ -43,7 +43,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent / "oracle"))
 
 from annotations import Annotation, parse_file, statement_spans  # noqa: E402
-from cases import CORPUS_ROOT, RECORDS_ROOT, case_files, discover_cases  # noqa: E402
+from cases import (CORPUS_ROOT, RECORDS_ROOT, case_files, corpus_records_dir,  # noqa: E402
+                   discover_cases)
 
 REPO = CORPUS_ROOT.parent
 BASELINE = Path(__file__).resolve().parent / "corpus_accuracy_baseline.json"
@@ -51,20 +52,8 @@ NOT_BREAKS = ("GX",)  # gbreak's own diagnostics: not a Dynamo behaviour
 RECOMPILE_FAMILY = "RC"
 
 
-def _version_key(name: str):
-    return tuple(int(x) if x.isdigit() else 0 for x in name[len("torch-"):].replace("+", ".").split("."))
-
-
 def records_dir() -> Path | None:
-    want = os.environ.get("GBREAK_TORCH_VERSION")
-    if want:
-        return RECORDS_ROOT / f"torch-{want}"
-    # The newest torch version whose corpus cases were recorded: a version with only real-model
-    # sweep records (sweep/) has nothing to say about the corpus.
-    dirs = [d for d in RECORDS_ROOT.glob("torch-*")
-            if d.is_dir() and any(c.name != "sweep" for c in d.iterdir())] \
-        if RECORDS_ROOT.exists() else []
-    return max(dirs, key=lambda d: _version_key(d.name)) if dirs else None
+    return corpus_records_dir()
 
 
 # --------------------------------------------------------------------------------------------

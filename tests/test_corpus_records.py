@@ -23,8 +23,6 @@ Run `python tests/test_corpus_records.py` for the per-category summary without p
 from __future__ import annotations
 
 import json
-import os
-import re
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -32,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent / "oracle"))
 
 from annotations import Annotation, parse_file, statement_spans  # noqa: E402
-from cases import (CORPUS_ROOT, RECORDS_ROOT, case_files, category,  # noqa: E402
+from cases import (CORPUS_ROOT, RECORDS_ROOT, case_files, category, corpus_records_dir,  # noqa: E402
                    discover_cases)
 
 import pytest  # noqa: E402
@@ -41,23 +39,8 @@ RECORD_HINT = ("record it with:  scripts/oracle-env && .venv-oracle/bin/python "
                "tests/oracle/run_oracle.py --case corpus/{case}")
 
 
-def _version_key(name: str):
-    return tuple(int(x) if x.isdigit() else 0 for x in re.split(r"[.+]", name[len("torch-"):]))
-
-
-def torch_version_dir() -> Path | None:
-    want = os.environ.get("GBREAK_TORCH_VERSION")
-    if want:
-        return RECORDS_ROOT / f"torch-{want}"
-    # the newest version whose corpus cases were recorded (not one with only sweep/ records)
-    dirs = [d for d in RECORDS_ROOT.glob("torch-*")
-            if d.is_dir() and any(c.name != "sweep" for c in d.iterdir())] \
-        if RECORDS_ROOT.exists() else []
-    return max(dirs, key=lambda d: _version_key(d.name)) if dirs else None
-
-
 CASES = discover_cases()
-VERSION_DIR = torch_version_dir()
+VERSION_DIR = corpus_records_dir()
 
 
 def load_record(case_rel: str) -> dict | None:

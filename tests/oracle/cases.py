@@ -2,11 +2,30 @@
 from __future__ import annotations
 
 import ast
+import os
+import re
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CORPUS_ROOT = REPO_ROOT / "corpus"
 RECORDS_ROOT = CORPUS_ROOT / "_records"
+
+
+def _version_key(name: str):
+    return tuple(int(x) if x.isdigit() else 0 for x in re.split(r"[.+]", name[len("torch-"):]))
+
+
+def corpus_records_dir() -> Path | None:
+    """The records the corpus is judged by: $GBREAK_TORCH_VERSION's, else the newest torch
+    version whose corpus cases were recorded (a version with only real-model sweep records,
+    sweep/, has nothing to say about the corpus)."""
+    want = os.environ.get("GBREAK_TORCH_VERSION")
+    if want:
+        return RECORDS_ROOT / f"torch-{want}"
+    dirs = [d for d in RECORDS_ROOT.glob("torch-*")
+            if d.is_dir() and any(c.name != "sweep" for c in d.iterdir())] \
+        if RECORDS_ROOT.exists() else []
+    return max(dirs, key=lambda d: _version_key(d.name)) if dirs else None
 
 
 def defines_gbreak_case(path: Path) -> bool:
