@@ -16,8 +16,9 @@ over the same library versions (installed without dependencies in .venv-test/mod
 - precision on executed code: findings on break sites / findings on statements the eager call
   executed. Findings on statements the call never executed are counted apart ("unexecuted"):
   they are breaks for other inputs or configs, or dead code for this call — not wrong, not right;
-- verdict accuracy, apart for records that break and records that compile whole: does gbreak
-  report any break for the entry?
+- verdict accuracy, apart for records that break and records that compile whole: is gbreak's
+  verdict on the entry "breaks" (a break reached whatever the call passes; one only reached
+  under a condition it could not decide, "breaks only when ...", is not)?
 
 per torch version, library and mode. Records whose call did not run (build or eager errors) are
 counted and not scored. `tests/test_judge.py` fails when a number drops below
@@ -78,15 +79,26 @@ def torch_minor(version: str) -> str:
 
 
 # ------------------------------------------------------------------------------ gbreak runs
-def entry_command(binary: str, libs: Path, entry: str, mode: str, torch_version: str) -> list[str]:
-    return [binary, "lint", "--site-packages", str(libs), "--entry", entry, "--mode", mode,
-            "--torch-version", torch_minor(torch_version), "--select", "ALL",
-            "--output-format", "json", "--exit-zero", "--threads", "1"]
+def entry_command(binary: str, libs: Path, entry: str, mode: str, torch_version: str,
+                  inputs: str | None) -> list[str]:
+    cmd = [binary, "lint", "--site-packages", str(libs), "--entry", entry, "--mode", mode,
+           "--torch-version", torch_minor(torch_version), "--select", "ALL",
+           "--output-format", "json", "--exit-zero", "--threads", "1"]
+    return cmd + (["--inputs", inputs] if inputs is not None else [])
 
 
-def run_entries(binary: str, libs: Path, records: list[dict], jobs: int) -> dict:
-    """One gbreak run per distinct (entry, mode, torch version): records share them."""
-    keys = sorted({(r["entry"], r["mode"], r["torch"]) for r in records})
+def run_key(rec: dict, with_inputs: bool) -> tuple:
+    """The gbreak run a record is scored on: its entry, mode and torch version, and, with
+    `with_inputs`, the inputs its call passed (`--inputs`, as a user who knows their call runs
+    gbreak). Records of the same call share a run."""
+    inputs = ",".join(sorted(rec.get("inputs") or {})) if with_inputs else None
+    return (rec["entry"], rec["mode"], rec["torch"], inputs)
+
+
+def run_entries(binary: str, libs: Path, records: list[dict], jobs: int,
+                with_inputs: bool = True) -> dict:
+    """One gbreak run per distinct run_key: records share them."""
+    keys = sorted({run_key(r, with_inputs) for r in records}, key=str)
 
     def run(key):
         p = subprocess.run(entry_command(binary, libs, *key), capture_output=True, text=True,
@@ -114,6 +126,9 @@ class Score:
     found: dict = field(default_factory=dict)        # (file, statement) -> rule code
     executed: set = field(default_factory=set)       # findings on statements the call executed
     error: str | None = None        # gbreak could not analyze the entry
+    # gbreak's verdict on the entry ("breaks", "compiles whole", "breaks only when ..."): a
+    # break only under a condition it could not decide is not a "breaks" verdict.
+    verdict: str = "compiles whole"
 
     @property
     def hits(self) -> set:
@@ -133,7 +148,7 @@ class Score:
 
     @property
     def says_breaks(self) -> bool:
-        return bool(self.found)
+        return self.verdict == "breaks"
 
 
 def is_site(brk: dict) -> bool:
@@ -156,6 +171,7 @@ def score_record(rec: dict, run: dict, libs: Path, lines: Lines, prefixes: tuple
     if run["json"] is None or run["returncode"] not in (0, 1):
         s.error = f"gbreak exited {run['returncode']}: {run['stderr'].strip()[-300:]}"
         return s
+    s.verdict = run["json"].get("summary", {}).get("verdict", "compiles whole")
     errors = [d["message"] for d in run["json"].get("diagnostics", []) if d["level"] == "error"]
     if errors:
         s.error = "; ".join(errors)[:300]
@@ -206,7 +222,7 @@ class Report:
     unscorable: list       # why a library's records could not be scored at all
 
 
-def build_report(binary: str, jobs: int | None = None) -> Report:
+def build_report(binary: str, jobs: int | None = None, with_inputs: bool = True) -> Report:
     libs = libs_dir()
     records = sweep_records()
     skipped: dict[str, int] = {}
@@ -230,13 +246,12 @@ def build_report(binary: str, jobs: int | None = None) -> Report:
                     unscorable.append(w)
             continue
         scorable.append(rec)
-    runs = run_entries(binary, libs, scorable, jobs or os.cpu_count() or 2)
+    runs = run_entries(binary, libs, scorable, jobs or os.cpu_count() or 2, with_inputs)
     lines = Lines(libs)
     scores = []
     for rec in scorable:
         prefixes = tuple(f"{lib}/" for lib in rec.get("libraries", {}))
-        scores.append(score_record(rec, runs[(rec["entry"], rec["mode"], rec["torch"])], libs,
-                                   lines, prefixes))
+        scores.append(score_record(rec, runs[run_key(rec, with_inputs)], libs, lines, prefixes))
     groups: dict[str, dict] = {}
     keyed: dict[str, list[Score]] = {}
     for s in scores:
@@ -326,16 +341,25 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--update-baseline", action="store_true")
+    ap.add_argument("--reset-baseline", action="store_true",
+                    help="write today's numbers as the baseline, lower ones included: only for a "
+                         "deliberate trade, said in the commit (a number down for a bigger one up)")
     ap.add_argument("--worst", type=int, default=20)
     ap.add_argument("--json", help="write the per-record scores here")
     ap.add_argument("-j", "--jobs", type=int, default=None)
+    ap.add_argument("--any-inputs", action="store_true",
+                    help="run gbreak without --inputs (every optional input may be given); "
+                         "the baseline is for runs given each record's inputs")
     args = ap.parse_args()
     binary = os.environ.get("GBREAK_BINARY", str(REPO / "build" / "gbreak"))
-    r = build_report(binary, args.jobs)
+    r = build_report(binary, args.jobs, with_inputs=not args.any_inputs)
+    if (args.update_baseline or args.reset_baseline) and args.any_inputs:
+        ap.error("the baseline is for runs with each record's inputs; drop --any-inputs")
     print("\n".join(format_report(r, args.worst)))
     if args.json:
         Path(args.json).write_text(json.dumps([{
             "name": s.name, "torch": s.torch, "breaks": s.breaks, "says_breaks": s.says_breaks,
+            "verdict": s.verdict,
             "error": s.error,
             "missed": sorted(f"{f}:{lo}" for f, (lo, _) in s.misses),
             "hits": sorted(f"{f}:{lo}" for f, (lo, _) in s.hits),
@@ -344,8 +368,9 @@ def main() -> int:
             "unexecuted": sorted(f"{f}:{lo} {s.found[(f, (lo, hi))]}"
                                  for f, (lo, hi) in s.unexecuted)} for s in r.scores],
             indent=1) + "\n")
-    if args.update_baseline:
-        BASELINE.write_text(json.dumps(updated_baseline(r, load_baseline()), indent=2,
+    if args.update_baseline or args.reset_baseline:
+        BASELINE.write_text(json.dumps(updated_baseline(r, {} if args.reset_baseline else
+                                                        load_baseline()), indent=2,
                                        sort_keys=True) + "\n")
         print(f"wrote {BASELINE.relative_to(REPO)}")
     return 0

@@ -34,6 +34,7 @@ def _score(sites, found, executed_lines, breaks=True):
         s.found[(f, (ln, ln))] = "CF001"
         if ln in executed_lines:
             s.executed.add((f, (ln, ln)))
+    s.verdict = "breaks" if found else "compiles whole"
     return s
 
 
@@ -61,3 +62,11 @@ def test_ratchet_moves_up_only_while_records_stay():
     more = {"g": dict(same["g"], records=2)}
     assert "re-record" in judge.regressions(r, more)[0]
     assert judge.updated_baseline(r, more)["g"]["site_recall"] == 0.5
+
+
+def test_a_break_only_under_a_condition_is_not_a_breaks_verdict():
+    s = _score(sites=[("a.py", 10)], found=[("a.py", 10)], executed_lines={10})
+    s.verdict = "breaks only when `pixel_values` is given"
+    g = judge.summarize([s])
+    assert g["site_recall"] == 1.0            # the finding still marks the site
+    assert g["verdict_breaks"] == 0.0         # but the verdict did not say "breaks"

@@ -893,16 +893,157 @@ std::vector<std::pair<std::string, int>> CompiledRegion::LiteralDefaults(TSNode 
   return out;
 }
 
+std::map<std::string, CompiledRegion::Rebound> CompiledRegion::MethodsRebound(
+    TSNode function) const {
+  std::map<std::string, Rebound> out;
+  std::set<std::string, std::less<>> parameters;
+  for (TSNode p : NamedChildren(Field(function, "parameters"))) {
+    TSNode name = ParameterNameNode(p);
+    if (!ts_node_is_null(name)) parameters.emplace(NodeText(name, text_));
+  }
+  std::map<std::string, TSNode, std::less<>> nested;
+  for (TSNode statement : NamedChildren(Field(function, "body"))) {
+    TSNode definition = Is(statement, "decorated_definition") ? Field(statement, "definition")
+                                                              : statement;
+    if (Is(definition, "function_definition")) {
+      nested.emplace(NodeText(Field(definition, "name"), text_), definition);
+    }
+  }
+  if (nested.empty()) return out;
+  // `param.method = nested` replaces the method; `saved = param.method` keeps the original.
+  std::map<std::string, std::string> saved;  // method -> the name holding the original
+  ForEachNamedNode(Field(function, "body"), [&](TSNode n, std::string_view type) {
+    if (type == "function_definition" || type == "class_definition") return false;
+    if (type != "assignment") return true;
+    TSNode left = Field(n, "left"), right = Field(n, "right");
+    if (Is(left, "identifier") && Is(right, "attribute") &&
+        Is(Field(right, "object"), "identifier") &&
+        parameters.contains(NodeText(Field(right, "object"), text_))) {
+      saved[std::string(NodeText(Field(right, "attribute"), text_))] = NodeText(left, text_);
+      return true;
+    }
+    if (!Is(left, "attribute") || !Is(right, "identifier")) return true;
+    TSNode object = Field(left, "object");
+    auto closure = nested.find(NodeText(right, text_));
+    if (Is(object, "identifier") && parameters.contains(NodeText(object, text_)) &&
+        closure != nested.end()) {
+      out[std::string(NodeText(Field(left, "attribute"), text_))].replacement = closure->second;
+    }
+    return true;
+  });
+  for (auto& [method, rebound] : out) {
+    auto original = saved.find(method);
+    if (original == saved.end()) continue;
+    // How the replacement uses the original: calls it, or hands it to a call (a registry
+    // lookup's default) whose result decides.
+    ForEachNamedNode(Field(rebound.replacement, "body"), [&](TSNode n, std::string_view type) {
+      if (type != "identifier" || NodeText(n, text_) != original->second) return true;
+      TSNode parent = ParentOf(n);
+      if (Is(parent, "call") && SameNode(Field(parent, "function"), n)) {
+        rebound.runs_original = true;
+      } else if (Is(parent, "argument_list") || Is(parent, "keyword_argument")) {
+        TSNode call = Is(parent, "keyword_argument") ? ParentOf(ParentOf(parent)) : ParentOf(parent);
+        if (Is(call, "call") && rebound.original_when.empty()) {
+          rebound.original_when = CollapsedText(call, 120);
+        }
+      }
+      return true;
+    });
+  }
+  return out;
+}
+
+std::string CompiledRegion::CollapsedText(TSNode node, size_t limit) const {
+  std::string out;
+  for (char c : NodeText(node, text_)) {
+    bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+    if (space && (out.empty() || out.back() == ' ' || out.back() == '(')) continue;
+    if (c == ')' && !out.empty() && out.back() == ' ') out.pop_back();
+    out += space ? ' ' : c;
+  }
+  if (out.size() > limit) out = out.substr(0, limit) + "...";
+  return out;
+}
+
+std::set<std::string> CompiledRegion::UnreboundParameters(TSNode function) const {
+  std::set<std::string> out;
+  for (TSNode p : NamedChildren(Field(function, "parameters"))) {
+    TSNode name = ParameterNameNode(p);
+    if (ts_node_is_null(name)) continue;
+    std::string_view text = NodeText(name, text_);
+    if (AssignmentsTo(function, text, text_).empty()) out.emplace(text);
+  }
+  return out;
+}
+
+std::vector<std::string> CompiledRegion::DefaultGuards(
+    TSNode function, TSNode call, const std::vector<std::pair<std::string, int>>& defaults,
+    std::map<std::string, std::unique_ptr<TruthCache>>* hypotheses) {
+  std::vector<std::string> out;
+  if (defaults.empty()) return out;
+  // The parameters named in the conditions the call sits under, up to its function.
+  std::set<std::string, std::less<>> named;
+  for (TSNode child = call, parent = ParentOf(call);
+       !ts_node_is_null(parent) && !SameNode(child, function);
+       child = parent, parent = ParentOf(parent)) {
+    std::vector<TSNode> conditions;
+    if (Is(parent, "if_statement") && !SameNode(child, Field(parent, "condition"))) {
+      conditions.push_back(Field(parent, "condition"));
+      for (TSNode clause : NamedChildren(parent)) {
+        if (Is(clause, "elif_clause")) conditions.push_back(Field(clause, "condition"));
+      }
+    } else if (Is(parent, "conditional_expression")) {
+      conditions.push_back(ts_node_named_child(parent, 1));
+    } else if (Is(parent, "block")) {
+      conditions.push_back(parent);  // an earlier `if x is None: return` ends the path
+    }
+    for (TSNode condition : conditions) {
+      ForEachNamedNode(condition, [&](TSNode n, std::string_view type) {
+        if (type == "function_definition" || type == "class_definition") return false;
+        if (type == "identifier") named.emplace(NodeText(n, text_));
+        return true;
+      });
+    }
+  }
+  for (const auto& [name, position] : defaults) {
+    if (!named.contains(name)) continue;
+    std::unique_ptr<TruthCache>& cache = (*hypotheses)[name];
+    if (cache == nullptr) {
+      cache = std::make_unique<TruthCache>();
+      cache->UseCallIndex(truth_cache_.call_index());
+      cache->SetDefaulted({{Key(function), {name}}});
+    }
+    bool away = true;
+    for (Mode mode : {Mode::kEval, Mode::kTrain}) {
+      if ((mode == Mode::kEval ? options_.eval : options_.train) &&
+          !IsGuardedAway(call, text_, imports_, mode, cache.get(), options_.reduced_precision)) {
+        away = false;
+      }
+    }
+    if (away) out.push_back(name);
+  }
+  return out;
+}
+
 void CompiledRegion::AddCallSites(TSNode call, const std::vector<std::string>& owner_bases,
                                   const std::function<std::string(const std::string&)>& qualify,
+                                  const std::set<std::string>& parameters,
                                   std::vector<CallSite>* out) {
   CallSite site;
+  // An argument that is a parameter of the caller, unchanged, hands on what the caller got.
+  auto forwarded = [&](TSNode value, const std::string& key) {
+    if (Is(value, "identifier") && parameters.contains(std::string(NodeText(value, text_)))) {
+      site.forwarded[key] = std::string(NodeText(value, text_));
+    }
+  };
   for (TSNode argument : NamedChildren(Field(call, "arguments"))) {
     if (Is(argument, "keyword_argument")) {
       site.keywords.emplace_back(NodeText(Field(argument, "name"), text_));
+      forwarded(Field(argument, "value"), site.keywords.back());
     } else if (Is(argument, "list_splat") || Is(argument, "dictionary_splat")) {
       site.splat = true;
     } else if (!Is(argument, "comment")) {
+      forwarded(argument, "#" + std::to_string(site.positional));
       ++site.positional;
     }
   }
@@ -984,6 +1125,20 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
     if (Is(member, "function_definition")) functions.push_back(member);
     if (!Is(member, "class_definition")) continue;
     std::string class_name = DefinitionName(member, text_);
+    for (TSNode decorator : Decorators(member)) {
+      TSNode callee = DecoratorCallee(decorator);
+      std::string called = Is(ts_node_named_child(decorator, 0), "call") ? "()" : "";
+      if (Is(callee, "identifier") && !ts_node_is_null(ModuleFunction(NodeText(callee, text_)))) {
+        summary.class_decorators[class_name].push_back(
+            module + "." + std::string(NodeText(callee, text_)) + called);
+        continue;
+      }
+      for (const std::string& name : QualifiedNames(callee, text_, imports_)) {
+        if (!name.starts_with("torch.") && !name.starts_with("builtins.")) {
+          summary.class_decorators[class_name].push_back(qualify(name) + called);
+        }
+      }
+    }
     std::vector<std::string>& bases = summary.classes[class_name];
     TSNode superclasses = Field(member, "superclasses");
     for (TSNode base : NamedChildren(superclasses)) {
@@ -1022,6 +1177,12 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
       f.returns.push_back(QualifiedName(closure));
       if (listed.insert(Key(closure)).second) functions.push_back(closure);
     }
+    for (const auto& [method, rebound] : MethodsRebound(function)) {
+      f.rebinds[method] = {QualifiedName(rebound.replacement), rebound.runs_original,
+                           rebound.original_when.empty() ? ""
+                                                         : "`" + rebound.original_when + "`"};
+      if (listed.insert(Key(rebound.replacement)).second) functions.push_back(rebound.replacement);
+    }
     for (TSNode wrapper : LocalDecoratorWrappers(function)) {
       f.local_callees.push_back(QualifiedName(wrapper));
     }
@@ -1032,11 +1193,36 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
     std::vector<std::string> owner_bases;
     if (!ts_node_is_null(owner)) owner_bases = summary.classes[DefinitionName(owner, text_)];
     f.literal_defaults = LiteralDefaults(function);
+    const std::set<std::string> parameters = UnreboundParameters(function);
+    // Callees some call reaches whatever the parameters hold; the others, with their guards.
+    std::set<std::string> always(f.local_callees.begin(), f.local_callees.end());
+    always.insert(f.external_callees.begin(), f.external_callees.end());
+    std::map<std::string, std::vector<std::vector<std::string>>> guarded;
+    std::map<std::string, std::unique_ptr<TruthCache>> hypotheses;
     for (TSNode call : CallsIn(function)) {
+      size_t local_before = f.local_callees.size();
+      size_t external_before = f.external_callees.size();
       for (TSNode target : LocalTargetsOf(call)) f.local_callees.push_back(QualifiedName(target));
       AddExternalTargets(call, owner, owner_bases, qualify, module, &f.external_callees);
-      AddCallSites(call, owner_bases, qualify, &f.calls);
+      AddCallSites(call, owner_bases, qualify, parameters, &f.calls);
+      if (f.local_callees.size() == local_before && f.external_callees.size() == external_before) {
+        continue;
+      }
+      std::vector<std::string> guards = DefaultGuards(function, call, f.literal_defaults, &hypotheses);
+      auto note = [&](const std::string& callee) {
+        if (guards.empty()) {
+          always.insert(callee);
+        } else {
+          guarded[callee].push_back(guards);
+        }
+      };
+      for (size_t i = local_before; i < f.local_callees.size(); ++i) note(f.local_callees[i]);
+      for (size_t i = external_before; i < f.external_callees.size(); ++i) {
+        note(f.external_callees[i]);
+      }
     }
+    size_t local_after_calls = f.local_callees.size();
+    size_t external_after_calls = f.external_callees.size();
     // A module's methods call its submodules (self.attn(...), for layer in self.layers: ...).
     if (!ts_node_is_null(owner)) {
       for (TSNode constructor : SubmoduleClassCalls(owner)) {
@@ -1053,6 +1239,12 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
           if (!name.starts_with("torch.")) f.external_callees.push_back(qualify(name) + ".forward");
         }
       }
+    }
+    // Submodules are reached from every method (see above), whatever the parameters hold.
+    always.insert(f.local_callees.begin() + local_after_calls, f.local_callees.end());
+    always.insert(f.external_callees.begin() + external_after_calls, f.external_callees.end());
+    for (auto& [callee, calls] : guarded) {
+      if (!always.contains(callee)) f.guarded_callees[callee] = std::move(calls);
     }
     std::sort(f.local_callees.begin(), f.local_callees.end());
     f.local_callees.erase(std::unique(f.local_callees.begin(), f.local_callees.end()),

@@ -164,9 +164,32 @@ class CompiledRegion {
   // them at (self not counted; keyword-only ones at INT_MAX).
   std::vector<std::pair<std::string, int>> LiteralDefaults(TSNode function) const;
   // What `call` passes, for each function it may call outside this file's own resolution.
+  // `parameters`: the caller's unrebound parameters (UnreboundParameters), for
+  // CallSite::forwarded.
   void AddCallSites(TSNode call, const std::vector<std::string>& owner_bases,
                     const std::function<std::string(const std::string&)>& qualify,
-                    std::vector<CallSite>* out);
+                    const std::set<std::string>& parameters, std::vector<CallSite>* out);
+  // The literal-default parameters of `function` (`defaults`) any of which, holding its
+  // default, keeps `call` from running in every traced mode: `if pixel_values is not None:`.
+  // `hypotheses` keeps one fold cache per parameter, for the next call of the same function.
+  std::vector<std::string> DefaultGuards(
+      TSNode function, TSNode call, const std::vector<std::pair<std::string, int>>& defaults,
+      std::map<std::string, std::unique_ptr<TruthCache>>* hypotheses);
+  // The methods `function` replaces on an object it is given, with the nested function it puts
+  // there (`experts_class.forward = forward` in a class decorator), and whether that function
+  // runs the original it saved (`original = experts_class.forward`): always, or when the call
+  // it hands the original to (a registry lookup's default) gives it back.
+  struct Rebound {
+    TSNode replacement{};
+    bool runs_original = false;
+    std::string original_when;  // the call's text
+  };
+  std::map<std::string, Rebound> MethodsRebound(TSNode function) const;
+  // A node's text on one line (runs of whitespace as one space), cut at `limit` characters.
+  std::string CollapsedText(TSNode node, size_t limit) const;
+  // The parameters of `function` its body never rebinds: an argument naming one hands on
+  // exactly what the function was given.
+  std::set<std::string> UnreboundParameters(TSNode function) const;
   // Records `torch.compiler.disable(...)` applied through an assignment.
   void NoteDisabledAssignment(TSNode disable_call);
   bool IsReferencedIn(TSNode outer, TSNode nested) const;

@@ -159,8 +159,12 @@ class Evaluator {
     std::string_view name = NodeText(left, text_);
     // Reassigned anywhere in the function: its value is not the default's.
     if (!AssignmentsTo(function, name, text_).empty()) return Truth::kUnknown;
-    TSNode value =
-        HeldDefault(function, name, CallsPassing(function, name), /*require_call=*/true);
+    TSNode value{};
+    if (cache_ != nullptr && cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
+      value = LiteralDefaultOf(function, name);  // a forward's too, when --inputs leaves it out
+    } else {
+      value = HeldDefault(function, name, CallsPassing(function, name), /*require_call=*/true);
+    }
     if (ts_node_is_null(value)) return Truth::kUnknown;
     bool is_none = Is(value, "none");
     return (op == "is") == is_none ? Truth::kTrue : Truth::kFalse;
@@ -221,6 +225,11 @@ class Evaluator {
   // A parameter whose default is a literal, when no call in this file passes it. Only for helpers
   // and constructors: an entry's caller is outside this file.
   Truth ParameterDefaultTruth(TSNode function, std::string_view name, int depth) {
+    // The program-wide graph (or the user's --inputs, for an entry) says no call passes it.
+    if (cache_ != nullptr && cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
+      TSNode value = LiteralDefaultOf(function, name);
+      if (!ts_node_is_null(value)) return Eval(value, depth + 1);
+    }
     ParameterCalls calls = CallsPassing(function, name);
     TSNode value = HeldDefault(function, name, calls);
     if (!ts_node_is_null(value)) return Eval(value, depth + 1);
@@ -233,6 +242,17 @@ class Evaluator {
       if (!IsBoolOrNoneLiteral(passed) || Eval(passed, depth + 1) != agreed) return Truth::kUnknown;
     }
     return agreed;
+  }
+
+  // The default of parameter `name` of `function` when it is a bool or None literal.
+  TSNode LiteralDefaultOf(TSNode function, std::string_view name) {
+    for (TSNode p : NamedChildren(Field(function, "parameters"))) {
+      if ((Is(p, "default_parameter") || Is(p, "typed_default_parameter")) &&
+          NodeText(Field(p, "name"), text_) == name && IsBoolOrNoneLiteral(Field(p, "value"))) {
+        return Field(p, "value");
+      }
+    }
+    return TSNode{};
   }
 
   // What the calls of this file pass for one parameter of `function`.

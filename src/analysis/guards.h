@@ -54,6 +54,7 @@ class TruthCache {
   // parameter asks for a function's call sites once per condition. From the file's shared index
   // when one was given, else from an index of `root` made here.
   void UseCallIndex(CallIndex* index) { index_ = index; }
+  CallIndex* call_index() const { return index_; }
   const std::vector<TSNode>& CallsTo(TSNode root, std::string_view text, std::string_view callee);
 
  private:

@@ -24,6 +24,18 @@ std::vector<TSNode> Decorators(TSNode definition) {
   return out;
 }
 
+TSNode ParameterNameNode(TSNode parameter) {
+  if (Is(parameter, "identifier")) return parameter;
+  if (Is(parameter, "default_parameter") || Is(parameter, "typed_default_parameter")) {
+    return Field(parameter, "name");
+  }
+  if (Is(parameter, "typed_parameter")) {
+    TSNode first = ts_node_named_child(parameter, 0);
+    if (Is(first, "identifier")) return first;
+  }
+  return TSNode{};
+}
+
 std::string DefinitionName(TSNode definition, std::string_view text) {
   return std::string(NodeText(Field(definition, "name"), text));
 }

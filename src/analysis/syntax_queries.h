@@ -31,6 +31,10 @@ TSNode EnclosingStatement(TSNode node);
 // A function decorated with @staticmethod: no `self` among its parameters.
 bool IsStaticMethod(TSNode function, std::string_view text);
 
+// The name a parameter binds (`x`, `x=1`, `x: int`, `x: int = 1`); null for `*args`, `**kw`,
+// `/` and `*` separators.
+TSNode ParameterNameNode(TSNode parameter);
+
 // `True`, `False` or `None`: the literals a condition folds on.
 bool IsBoolOrNoneLiteral(TSNode node);
 

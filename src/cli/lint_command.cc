@@ -86,11 +86,13 @@ LintReport CheckEntries(const std::vector<std::string>& entries,
   EntryScopeOptions scope;
   scope.entries = entries;
   scope.entry_sources = entry_sources;
+  scope.inputs = options.inputs;
   scope.project_roots = options.paths;
   scope.library_roots = library_roots;
   scope.threads = options.threads > 0 ? options.threads : DefaultThreadCount();
   report.stats.threads = scope.threads;
   EntryScopeResult result = CheckFromEntries(scope, engine, CheckOptionsFor(options));
+  report.entry_run = true;
   report.diagnostics = std::move(result.diagnostics);
   MergeResults(result.results, report);
   *files = std::move(result.files);

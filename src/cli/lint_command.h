@@ -1,6 +1,7 @@
 #ifndef GBREAK_CLI_LINT_COMMAND_H_
 #define GBREAK_CLI_LINT_COMMAND_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,9 @@ struct LintOptions {
   // Entry mode (`--entry module:Qualified.name` or a script): analyze only what they reach,
   // following imports into the project (`paths` are its roots) and into site-packages.
   std::vector<std::string> entries;
+  // `--inputs a,b`: the forward parameters the user's call of a module entry passes (the others
+  // hold their defaults); unset when not given.
+  std::optional<std::vector<std::string>> inputs;
   std::string python;                      // `--python`: its sys.path's site-packages
   std::vector<std::string> site_packages;  // `--site-packages DIR`
 };

@@ -6,6 +6,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_split.h"
+
 #include "cli/lint_command.h"
 #include "cli/logs_command.h"
 #include "cli/rules_command.h"
@@ -72,6 +75,18 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
   lint.add_option("--entry", o.entries,
                   "Analyze only what this reaches: module:Qualified.name (e.g. "
                   "transformers:GPT2Model) or a script's torch.compile targets (repeatable)")
+      ->allow_extra_args(false);
+  lint.add_option_function<std::string>(
+         "--inputs",
+         [&o](const std::string& value) {
+           if (!o.inputs) o.inputs.emplace();
+           for (absl::string_view name : absl::StrSplit(value, ',', absl::SkipWhitespace())) {
+             o.inputs->emplace_back(absl::StripAsciiWhitespace(name));
+           }
+         },
+         "The forward parameters the call of each --entry passes, comma-separated (e.g. "
+         "input_ids,attention_mask): the others hold their defaults, so code only an omitted "
+         "input reaches (`if pixel_values is not None:`) is not analyzed")
       ->allow_extra_args(false);
   lint.add_option("--python", o.python,
                   "Follow imports into this interpreter's site-packages (and default "

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <deque>
+#include <tuple>
 #include <string_view>
 #include <utility>
 
@@ -185,6 +186,42 @@ bool ProgramGraph::Resolve(const std::string& qualified, size_t* module, std::st
   return false;
 }
 
+bool ProgramGraph::ReboundMethod(size_t module, const std::string& class_name,
+                                 const std::string& method, FunctionRef* out, int depth,
+                                 const ModuleProbe* probe, std::set<std::string>* wanted,
+                                 const FunctionSummary::Rebinding** how) const {
+  auto decorators = modules_[module].class_decorators.find(class_name);
+  if (decorators == modules_[module].class_decorators.end()) return false;
+  for (const std::string& decorator : decorators->second) {
+    bool called = decorator.ends_with("()");
+    std::string name = called ? decorator.substr(0, decorator.size() - 2) : decorator;
+    FunctionRef d;
+    if (!Resolve(name, &d.first, &d.second, depth + 1, probe, wanted)) continue;
+    const FunctionSummary* f = Find(d.first, d.second);
+    if (f == nullptr) continue;
+    // What is applied to the class: the decorator itself (`@d`), or what calling it returns
+    // (`@d(...)`). A decorator usable both ways (`def d(cls=None, ...)`) returns or calls its
+    // nested wrapper; any of them may do the rebinding.
+    std::vector<std::string> applied;
+    if (!called) applied.push_back(f->name);
+    applied.insert(applied.end(), f->returns.begin(), f->returns.end());
+    for (const std::string& callee : f->local_callees) {
+      if (callee.starts_with(f->name + ".")) applied.push_back(callee);
+    }
+    for (const std::string& candidate : applied) {
+      const FunctionSummary* g = Find(d.first, candidate);
+      if (g == nullptr) continue;
+      auto rebound = g->rebinds.find(method);
+      if (rebound != g->rebinds.end() && Find(d.first, rebound->second.replacement) != nullptr) {
+        *out = {d.first, rebound->second.replacement};
+        if (how != nullptr) *how = &rebound->second;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 bool ProgramGraph::ResolveEntry(const std::string& qualified, FunctionRef* entry,
                                 const ModuleProbe* probe, std::set<std::string>* wanted) const {
   // A class is compiled through its forward; try that first, so `Net` does not resolve to
@@ -201,35 +238,109 @@ bool ProgramGraph::ResolveEntry(const std::string& qualified, FunctionRef* entry
   return false;
 }
 
+namespace {
+
+// True when every call of `callee` in `f` is kept from running by a parameter of f that holds
+// its default (`names`).
+bool GuardedAway(const FunctionSummary& f, const std::string& callee,
+                 const std::set<std::string>* names) {
+  if (names == nullptr) return false;
+  auto it = f.guarded_callees.find(callee);
+  if (it == f.guarded_callees.end()) return false;
+  for (const std::vector<std::string>& call : it->second) {
+    bool away = false;
+    for (const std::string& name : call) away = away || names->contains(name);
+    if (!away) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::map<FunctionRef, FunctionRef> ProgramGraph::ReachableFrom(
     const std::vector<FunctionRef>& entries, const ModuleProbe& probe,
-    std::set<std::string>* wanted) const {
+    std::set<std::string>* wanted,
+    const std::map<FunctionRef, std::set<std::string>>* defaulted,
+    std::map<FunctionRef, std::string>* conditions) const {
+  const std::set<FunctionRef> entry_set(entries.begin(), entries.end());
   std::map<FunctionRef, FunctionRef> parent;
+  std::map<FunctionRef, std::string> condition;  // "" for what is reached whatever happens
+  // Functions reached whatever happens first, then those only a conditional call reaches (each
+  // keeps the first condition on its way), so a function reached both ways is unconditional.
   std::deque<FunctionRef> work;
-  auto visit = [&](const FunctionRef& callee, const FunctionRef& caller) {
+  std::vector<std::tuple<FunctionRef, FunctionRef, std::string>> deferred;
+  auto visit = [&](const FunctionRef& callee, const FunctionRef& caller, const std::string& when) {
     const FunctionSummary* f = Find(callee.first, callee.second);
     // A function disabled with recursive=False is kept on the way (its callees are compiled);
     // its own body is not traced, which the file's region analysis knows.
     if (f == nullptr || (f->disabled && !f->disabled_own_frame_only) || f->constant_result) return;
-    if (parent.emplace(callee, caller).second) work.push_back(callee);
+    std::string inherited = when.empty() ? condition[caller] : when;
+    if (!inherited.empty() && conditions != nullptr) {
+      deferred.emplace_back(callee, caller, inherited);
+      return;
+    }
+    if (parent.emplace(callee, caller).second) {
+      condition[callee] = "";
+      work.push_back(callee);
+    }
   };
-  for (const FunctionRef& entry : entries) visit(entry, entry);
-  while (!work.empty()) {
-    FunctionRef current = work.front();
-    work.pop_front();
+  // Class.method replaced by a class decorator: the replacement runs, and the original when the
+  // replacement calls it (always, or when a lookup hands it back).
+  auto visit_method = [&](const FunctionRef& target, const FunctionRef& caller,
+                          const std::string& when) {
+    size_t dot = target.second.find('.');
+    FunctionRef rebound;
+    const FunctionSummary::Rebinding* how = nullptr;
+    if (dot == std::string::npos || target.second.find('.', dot + 1) != std::string::npos ||
+        !modules_[target.first].class_decorators.contains(target.second.substr(0, dot)) ||
+        !ReboundMethod(target.first, target.second.substr(0, dot), target.second.substr(dot + 1),
+                       &rebound, 0, &probe, wanted, &how)) {
+      visit(target, caller, when);
+      return;
+    }
+    visit(rebound, caller, when);
+    if (how->runs_original) {
+      visit(target, rebound, when);
+    } else if (!how->original_when.empty()) {
+      visit(target, rebound, when.empty() ? how->original_when + " hands back `" +
+                                                target.second + "`" : when);
+    }
+  };
+  auto follow = [&](const FunctionRef& current) {
     const FunctionSummary* f = Find(current.first, current.second);
-    for (const std::string& callee : f->local_callees) visit({current.first, callee}, current);
-    std::vector<std::string> callees;
+    const std::set<std::string>* held = nullptr;
+    if (defaulted != nullptr) {
+      auto it = defaulted->find(current);
+      if (it != defaulted->end()) held = &it->second;
+    }
+    // A call an entry makes only when an optional input is given (the user's call is unknown).
+    auto when_given = [&](const std::string& callee) -> std::string {
+      // (`held` set for an entry: the user said what its call passes.)
+      if (conditions == nullptr || !entry_set.contains(current) || held != nullptr) return "";
+      auto guarded = f->guarded_callees.find(callee);
+      if (guarded == f->guarded_callees.end()) return "";
+      std::set<std::string> names;
+      for (const std::vector<std::string>& call : guarded->second) names.insert(call.front());
+      std::string out;
+      for (const std::string& name : names) out += (out.empty() ? "`" : " or `") + name + "`";
+      return out + " is given";
+    };
+    for (const std::string& callee : f->local_callees) {
+      if (GuardedAway(*f, callee, held)) continue;
+      visit_method({current.first, callee}, current, when_given(callee));
+    }
+    std::vector<std::pair<std::string, std::string>> callees;  // (callee, condition)
     for (const std::string& callee : f->external_callees) {
+      if (GuardedAway(*f, callee, held)) continue;
       if (callee.find("[].") == std::string::npos) {
-        callees.push_back(callee);
+        callees.emplace_back(callee, when_given(callee));
         continue;
       }
       for (std::string& target : ClassMapTargets(callee, &probe, wanted)) {
-        callees.push_back(std::move(target));
+        callees.emplace_back(std::move(target), when_given(callee));
       }
     }
-    for (const std::string& callee : callees) {
+    for (const auto& [callee, when] : callees) {
       // "pkg.timed()": resolve pkg.timed, then follow what it returns, once per "()".
       std::string_view name = callee;
       int calls = 0;
@@ -241,6 +352,10 @@ std::map<FunctionRef, FunctionRef> ProgramGraph::ReachableFrom(
       if (!Resolve(std::string(name), &target.first, &target.second, 0, &probe, wanted)) continue;
       const bool decorated = calls > 0;
       if (decorated && modules_[target.first].library) continue;
+      if (!decorated) {
+        visit_method(target, current, when);
+        continue;
+      }
       std::vector<FunctionRef> level{target};
       for (; calls > 0; --calls) {
         std::vector<FunctionRef> next;
@@ -255,8 +370,26 @@ std::map<FunctionRef, FunctionRef> ProgramGraph::ReachableFrom(
         const FunctionSummary* called = Find(ref.first, ref.second);
         // Of what a decorator returns, only a wrapper runs when the decorated function is
         // called (a docstring decorator hands back the function itself).
-        if (called != nullptr && (!decorated || called->wrapper)) visit(ref, current);
+        if (called != nullptr && called->wrapper) visit(ref, current, when);
       }
+    }
+  };
+  for (const FunctionRef& entry : entries) visit(entry, entry, "");
+  while (!work.empty()) {
+    FunctionRef current = work.front();
+    work.pop_front();
+    follow(current);
+  }
+  // Then what only conditional calls reach, in the order they were met.
+  for (size_t i = 0; i < deferred.size(); ++i) {
+    auto [callee, caller, when] = deferred[i];
+    if (!parent.emplace(callee, caller).second) continue;
+    condition[callee] = when;
+    follow(callee);  // may defer more (their condition inherited)
+  }
+  if (conditions != nullptr) {
+    for (const auto& [function, when] : condition) {
+      if (!when.empty() && parent.contains(function)) (*conditions)[function] = when;
     }
   }
   return parent;
@@ -266,7 +399,17 @@ std::set<std::pair<std::string, std::string>> ProgramGraph::Reachable() const {
   std::vector<FunctionRef> entries;
   for (size_t m = 0; m < modules_.size(); ++m) {
     for (const FunctionSummary& f : modules_[m].functions) {
-      if (f.entry) entries.emplace_back(m, f.name);
+      if (!f.entry) continue;
+      // A forward a class decorator replaced is compiled as its replacement.
+      FunctionRef rebound;
+      size_t dot = f.name.find('.');
+      if (dot != std::string::npos &&
+          ReboundMethod(m, f.name.substr(0, dot), f.name.substr(dot + 1), &rebound, 0, nullptr,
+                        nullptr)) {
+        entries.push_back(rebound);
+        continue;
+      }
+      entries.emplace_back(m, f.name);
     }
     // torch.compile(model) where model's class lives in another module.
     for (const std::string& compiled : modules_[m].compiled) {
@@ -283,9 +426,10 @@ std::set<std::pair<std::string, std::string>> ProgramGraph::Reachable() const {
 }
 
 std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
-    const std::map<FunctionRef, FunctionRef>& reached) const {
-  // Every reached call site, by the function it calls.
-  std::map<FunctionRef, std::vector<const CallSite*>> sites;
+    const std::map<FunctionRef, FunctionRef>& reached,
+    const std::map<FunctionRef, std::set<std::string>>& entry_inputs) const {
+  // Every reached call site, by the function it calls, with the function that makes it.
+  std::map<FunctionRef, std::vector<std::pair<FunctionRef, const CallSite*>>> sites;
   for (const auto& [caller, parent] : reached) {
     const FunctionSummary* f = Find(caller.first, caller.second);
     if (f == nullptr) continue;
@@ -296,21 +440,52 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
       } else if (!Resolve(call.callee, &target.first, &target.second)) {
         continue;
       }
-      if (reached.contains(target)) sites[target].push_back(&call);
+      if (reached.contains(target)) sites[target].emplace_back(caller, &call);
     }
   }
   std::map<FunctionRef, std::set<std::string>> out;
-  for (const auto& [function, calls] : sites) {
-    const FunctionSummary* f = Find(function.first, function.second);
-    if (f == nullptr || f->literal_defaults.empty() || f->entry) continue;
+  // The entries the user's call is known for: what it does not pass holds its default.
+  for (const auto& [entry, inputs] : entry_inputs) {
+    const FunctionSummary* f = Find(entry.first, entry.second);
+    if (f == nullptr || !reached.contains(entry)) continue;
+    out[entry];  // known, even when every parameter is given: ReachableFrom asks
     for (const auto& [name, position] : f->literal_defaults) {
-      bool passed = false;
-      for (const CallSite* call : calls) {
-        passed = passed || call->splat || call->positional > position ||
-                 std::find(call->keywords.begin(), call->keywords.end(), name) !=
-                     call->keywords.end();
+      if (!inputs.contains(name)) out[entry].insert(name);
+    }
+  }
+  // Whether `call` (made by `caller`) passes a value for `name`, at `position`: an argument
+  // that hands on a defaulted parameter of the caller passes only that default.
+  auto passes = [&](const FunctionRef& caller, const CallSite& call, const std::string& name,
+                    int position) {
+    if (call.splat) return true;
+    std::string key;
+    if (std::find(call.keywords.begin(), call.keywords.end(), name) != call.keywords.end()) {
+      key = name;
+    } else if (call.positional > position) {
+      key = "#" + std::to_string(position);
+    } else {
+      return false;
+    }
+    auto forwarded = call.forwarded.find(key);
+    if (forwarded == call.forwarded.end()) return true;
+    auto held = out.find(caller);
+    return held == out.end() || !held->second.contains(forwarded->second);
+  };
+  // Defaults flow down call chains (a caller's defaulted parameter handed on), so the sets grow
+  // until nothing changes; each round only adds names, and there are finitely many.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const auto& [function, calls] : sites) {
+      const FunctionSummary* f = Find(function.first, function.second);
+      if (f == nullptr || f->literal_defaults.empty() || f->entry) continue;
+      for (const auto& [name, position] : f->literal_defaults) {
+        if (out.contains(function) && out[function].contains(name)) continue;
+        bool passed = false;
+        for (const auto& [caller, call] : calls) {
+          passed = passed || passes(caller, *call, name, position);
+        }
+        if (!passed) changed = out[function].insert(name).second || changed;
       }
-      if (!passed) out[function].insert(name);
     }
   }
   return out;

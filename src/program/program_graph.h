@@ -18,6 +18,10 @@ struct CallSite {
   int positional = 0;       // positional arguments
   std::vector<std::string> keywords;
   bool splat = false;       // *args or **kwargs: passes anything
+  // Arguments that hand on a parameter of the caller unchanged (`f(x=x)`, `f(mask)`): keyword
+  // name or "#<position>" -> the caller's parameter. When that parameter holds its default, so
+  // does what it is passed to.
+  std::map<std::string, std::string> forwarded;
 };
 
 // What the program-wide call graph needs from one function, gathered while its file was parsed
@@ -44,6 +48,23 @@ struct FunctionSummary {
   // among the arguments a caller passes (self not counted).
   std::vector<std::pair<std::string, int>> literal_defaults;
   std::vector<CallSite> calls;
+  // Methods it replaces on a class it is given (`cls.forward = forward` in a class decorator,
+  // `forward` a function nested in it), by method name. A class so decorated runs the
+  // replacement as the method.
+  struct Rebinding {
+    std::string replacement;  // the nested function, qualified in the module
+    // The replacement calls the method it replaced (captured before: `original = cls.forward`)
+    // every time...
+    bool runs_original = false;
+    // ...or only when a call hands it back (`REGISTRY.get(self.config.impl, original)(...)`):
+    // that call's text, the condition under which the original runs.
+    std::string original_when;
+  };
+  std::map<std::string, Rebinding> rebinds;
+  // Callees (as in local_callees / external_callees) that every call of them reaches only under
+  // a condition on a parameter: for each such call, the parameters any of which, holding its
+  // default, keeps the call from running (`if pixel_values is not None: self.encode(...)`).
+  std::map<std::string, std::vector<std::vector<std::string>>> guarded_callees;
   std::vector<std::string> local_callees;     // functions of the same module it calls
   // Qualified names it calls elsewhere. A trailing "()" per call of the result: a decorator
   // `@pkg.timed` makes the decorated function call "pkg.timed()", the wrapper timed returns.
@@ -58,6 +79,9 @@ struct ModuleSummary {
   std::vector<FunctionSummary> functions;
   std::map<std::string, std::vector<std::string>> imports;   // name -> qualified targets
   std::map<std::string, std::vector<std::string>> classes;   // class -> qualified bases
+  // class -> its decorators, qualified, with "()" when the decorator is a call's result
+  // (`@use_impl` -> "pkg.use_impl", `@use_impl(x=1)` -> "pkg.use_impl()").
+  std::map<std::string, std::vector<std::string>> class_decorators;
   std::vector<std::string> star_imports;  // modules imported with `from M import *`, qualified
   // Module-level dicts of classes (`ATTENTION_CLASSES = {"sdpa": Sdpa, "flash": Flash}`), the
   // config-selected class maps: NAME -> the qualified classes. A callee "pkg.mod.NAME[].forward"
@@ -111,9 +135,16 @@ class ProgramGraph {
   // The functions reached from `entries`, each mapped to the function that first reached it (an
   // entry maps to itself), so a call chain can be walked back. Callees in modules the program
   // does not hold yet are asked of `probe`; the loadable ones are added to `wanted`.
-  std::map<FunctionRef, FunctionRef> ReachableFrom(const std::vector<FunctionRef>& entries,
-                                                   const ModuleProbe& probe,
-                                                   std::set<std::string>* wanted) const;
+  // With `defaulted` (DefaultedParameters), calls a parameter's default guards away are not
+  // followed. With `conditions`, functions reached only through a call that runs under a
+  // condition gbreak cannot decide get it there ("pixel_values is given": a call under
+  // `if pixel_values is not None:` in an entry whose inputs are unknown; the replaced method
+  // a class decorator's registry lookup may hand back); the others are reached whatever happens.
+  std::map<FunctionRef, FunctionRef> ReachableFrom(
+      const std::vector<FunctionRef>& entries, const ModuleProbe& probe,
+      std::set<std::string>* wanted,
+      const std::map<FunctionRef, std::set<std::string>>* defaulted = nullptr,
+      std::map<FunctionRef, std::string>* conditions = nullptr) const;
 
   // Resolves a qualified callee to the (module index, function name) it denotes, if the program
   // holds it: through re-exports, `from M import *`, and base classes. With a probe, modules
@@ -122,6 +153,14 @@ class ProgramGraph {
                int depth = 0, const ModuleProbe* probe = nullptr,
                std::set<std::string>* wanted = nullptr) const;
 
+  // The function a class decorator put in place of `Class.method` (`module` holds the class):
+  // a rebinding function among the decorator, what it returns, and the functions nested in it
+  // that it calls. False when no decorator of the class rebinds the method.
+  bool ReboundMethod(size_t module, const std::string& class_name, const std::string& method,
+                     FunctionRef* out, int depth, const ModuleProbe* probe,
+                     std::set<std::string>* wanted,
+                     const FunctionSummary::Rebinding** how = nullptr) const;
+
   // The entry function a compiled object denotes: `Class.forward` (possibly inherited) for a
   // class, the function itself otherwise.
   bool ResolveEntry(const std::string& qualified, FunctionRef* entry, const ModuleProbe* probe,
@@ -129,10 +168,14 @@ class ProgramGraph {
 
   // For each reached function, the parameters with a literal default that no reached call site
   // passes (every call of DynamicCache(...) in a model omits `ddp_cache_data`): within the
-  // compiled region they hold their default. Functions no reached call site calls (entries) are
-  // left out: their callers are outside the region.
+  // compiled region they hold their default. A parameter passed only as a parameter of the
+  // caller that holds its default holds it too. Functions no reached call site calls (entries)
+  // are left out, their callers being outside the region, unless `entry_inputs` says what the
+  // user's call passes them (`--inputs`): then their other parameters hold their defaults.
   std::map<FunctionRef, std::set<std::string>> DefaultedParameters(
-      const std::map<FunctionRef, FunctionRef>& reached) const;
+      const std::map<FunctionRef, FunctionRef>& reached,
+      const std::map<FunctionRef, std::set<std::string>>& entry_inputs = {}) const;
+  // (An entry whose inputs are given is in the result even when it passes every parameter.)
 
   // True when `qualified` resolves to a function disabled for Dynamo.
   bool IsDisabled(const std::string& qualified) const {

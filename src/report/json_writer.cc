@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "crosscheck/runtime_writer.h"
+#include "report/verdict.h"
 
 namespace gbreak {
 namespace {
@@ -36,6 +37,7 @@ ordered_json FindingJson(const Finding& f) {
     }
     j["call_chain"] = std::move(chain);
   }
+  if (!f.conditions.empty()) j["conditions"] = f.conditions;
   // Only after a log cross-check, so output without --log is unchanged.
   if (f.runtime.kind != RuntimeStatus::Kind::kNotChecked) {
     j["runtime"] = RuntimeStatusJson(f.runtime);
@@ -69,6 +71,7 @@ std::string WriteJson(const LintReport& report, std::string_view tool_version) {
        {{"files_checked", report.stats.files_checked},
         {"files_skipped", report.stats.files_skipped},
         {"findings", report.findings.size()}}}};
+  if (report.entry_run) document["summary"]["verdict"] = EntryVerdict(report);
   if (report.runtime) document["runtime"] = RuntimeJson(*report.runtime);
   // Invalid UTF-8 in a message (a syntax-error excerpt) is replaced, never a crash.
   return document.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";

@@ -32,6 +32,8 @@ struct LintReport {
   std::vector<const Rule*> rules;
   // Graphs Dynamo compiled, per the runtime log; -1 when no log was given (markdown report).
   int graph_count = -1;
+  // An entry run (`--entry`): the report carries a verdict on the model (report/verdict.h).
+  bool entry_run = false;
   // What the runtime logs said (`lint --log`): counts, graphs, runtime-only breaks, failures.
   // Empty without a log; findings are then in rank order (crosscheck/crosscheck.h).
   std::optional<RuntimeReport> runtime;

@@ -229,6 +229,7 @@ ordered_json ResultProperties(const Finding& f) {
   if (ordered_json runtime = RuntimeJson(f.runtime); !runtime.is_null()) {
     props["runtime"] = std::move(runtime);
   }
+  if (!f.conditions.empty()) props["conditions"] = f.conditions;
   return props;
 }
 

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "crosscheck/runtime_writer.h"
+#include "report/verdict.h"
 
 namespace gbreak {
 namespace {
@@ -38,6 +39,7 @@ std::string WriteText(const LintReport& report) {
                     report.stats.files_checked, " checked).\n");
   }
   if (report.runtime) absl::StrAppend(&out, "Runtime: ", RuntimeTally(*report.runtime), ".\n");
+  if (report.entry_run) absl::StrAppend(&out, "Verdict: ", EntryVerdict(report), ".\n");
   return out;
 }
 

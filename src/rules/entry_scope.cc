@@ -1,6 +1,8 @@
 #include "rules/entry_scope.h"
 
 #include <algorithm>
+#include <cctype>
+#include <optional>
 #include <map>
 #include <memory>
 #include <set>
@@ -8,6 +10,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "absl/strings/ascii.h"
 #include "program/export_scan.h"
 #include "program/module_locator.h"
 #include "program/program_graph.h"
@@ -28,8 +33,33 @@ struct EntrySpec {
   std::string qualified;  // module.Qualified.name
   std::string module;     // the module part of `qualified`
   CallStep source;        // the configuration line that names it (line 0: the command line)
+  // The parameters the user's call passes (`Name(a, b)` or --inputs); unset: unknown.
+  std::optional<std::set<std::string>> inputs;
   bool resolved = false;
+  FunctionRef entry;      // what it resolved to
 };
+
+// `Name(a, b)` -> "Name" and {a, b}; a name without parentheses is returned unchanged. False
+// when the parentheses are malformed.
+bool SplitInputs(std::string* name, std::optional<std::set<std::string>>* inputs) {
+  size_t open = name->find('(');
+  if (open == std::string::npos) return name->find(')') == std::string::npos;
+  if (name->back() != ')') return false;
+  std::set<std::string> names;
+  for (absl::string_view part :
+       absl::StrSplit(absl::string_view(*name).substr(open + 1, name->size() - open - 2), ',')) {
+    std::string item(absl::StripAsciiWhitespace(part));
+    if (item.empty()) continue;
+    if (!std::all_of(item.begin(), item.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; })) {
+      return false;
+    }
+    names.insert(std::move(item));
+  }
+  name->resize(open);
+  *inputs = std::move(names);
+  return true;
+}
 
 bool IsGxFinding(const Finding& f) { return f.rule->code.starts_with("GX00"); }
 
@@ -64,6 +94,10 @@ class EntryLoader {
   // package's files, remembered).
   bool MayExport(const std::string& dotted, const std::string& name);
   void KeepReachedFindings(const std::map<FunctionRef, FunctionRef>& reached);
+  // The parameters each resolved entry is called with, where the user said (--inputs).
+  std::map<FunctionRef, std::set<std::string>> EntryInputs() const;
+  std::map<FunctionRef, FunctionRef> WithoutDefaultGuardedCalls(
+      const std::vector<FunctionRef>& entries, std::map<FunctionRef, FunctionRef> reached);
 
   const EntryScopeOptions& options_;
   const RuleEngine& engine_;
@@ -81,6 +115,8 @@ class EntryLoader {
   // Where a chain starts before its entry: a script's torch.compile call, or the configuration
   // line naming a module entry.
   std::map<FunctionRef, CallStep> compiled_at_;
+  // Functions reached only under a condition gbreak cannot decide (ProgramGraph::ReachableFrom).
+  std::map<FunctionRef, std::string> conditions_;
   EntryScopeResult out_;
 };
 
@@ -106,10 +142,16 @@ bool EntryLoader::ParseSpecs() {
     if (colon != std::string::npos) {
       spec.module = text.substr(0, colon);
       std::string name = text.substr(colon + 1);
-      if (spec.module.empty() || name.empty()) {
+      bool inputs_ok = SplitInputs(&name, &spec.inputs);
+      if (!spec.inputs && options_.inputs) {
+        spec.inputs.emplace(options_.inputs->begin(), options_.inputs->end());
+      }
+      if (spec.module.empty() || name.empty() || !inputs_ok) {
         out_.diagnostics.push_back({Diagnostic::Level::kError, text, 0,
                                     "--entry: expected module:Qualified.name (e.g. "
-                                    "transformers:GPT2Model) or a path to a script"});
+                                    "transformers:GPT2Model, or transformers:GPT2Model(input_ids, "
+                                    "attention_mask) with the inputs a call passes) or a path to "
+                                    "a script"});
         ok = false;
         continue;
       }
@@ -165,7 +207,7 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached) {
   }
   // Parameters no reached call passes hold their defaults (DynamicCache's ddp_cache_data=None).
   std::vector<std::map<uint32_t, std::set<std::string>>> defaulted(prepared_.size());
-  for (auto& [function, names] : graph_.DefaultedParameters(reached)) {
+  for (auto& [function, names] : graph_.DefaultedParameters(reached, EntryInputs())) {
     const FunctionSummary* f = graph_.Find(function.first, function.second);
     if (f != nullptr) defaulted[function.first][f->start_byte] = std::move(names);
   }
@@ -205,6 +247,7 @@ std::vector<FunctionRef> EntryLoader::ResolveEntries(const ModuleProbe& probe,
     FunctionRef entry;
     spec.resolved = graph_.ResolveEntry(spec.qualified, &entry, &probe, wanted);
     if (!spec.resolved) continue;
+    spec.entry = entry;
     entries.push_back(entry);
     if (spec.source.line > 0) compiled_at_.emplace(entry, spec.source);
   }
@@ -226,6 +269,36 @@ std::vector<FunctionRef> EntryLoader::ResolveEntries(const ModuleProbe& probe,
   return entries;
 }
 
+std::map<FunctionRef, std::set<std::string>> EntryLoader::EntryInputs() const {
+  std::map<FunctionRef, std::set<std::string>> out;
+  for (const EntrySpec& spec : specs_) {
+    if (spec.resolved && spec.inputs) out[spec.entry].insert(spec.inputs->begin(), spec.inputs->end());
+  }
+  return out;
+}
+
+// Parameters that hold their defaults keep some calls from running (`if pixel_values is not
+// None: self.get_image_features(...)` when no call passes pixel_values): what only those calls
+// reach is not compiled. Dropping it can leave more parameters unpassed, so this repeats until
+// nothing changes (each round only removes functions).
+std::map<FunctionRef, FunctionRef> EntryLoader::WithoutDefaultGuardedCalls(
+    const std::vector<FunctionRef>& entries, std::map<FunctionRef, FunctionRef> reached) {
+  std::map<FunctionRef, std::set<std::string>> inputs = EntryInputs();
+  // Loads nothing: every module reached is read already.
+  ModuleProbe nothing_to_load = [](const std::string&) { return false; };
+  for (int round = 0; round < kMaxRounds; ++round) {
+    std::map<FunctionRef, std::set<std::string>> defaulted =
+        graph_.DefaultedParameters(reached, inputs);
+    conditions_.clear();
+    std::map<FunctionRef, FunctionRef> fewer =
+        graph_.ReachableFrom(entries, nothing_to_load, nullptr, &defaulted, &conditions_);
+    bool same = fewer.size() == reached.size();
+    reached = std::move(fewer);
+    if (same) break;
+  }
+  return reached;
+}
+
 void EntryLoader::KeepReachedFindings(const std::map<FunctionRef, FunctionRef>& reached) {
   for (size_t m = 0; m < results_.size(); ++m) {
     const ModuleSummary& module = graph_.module(m);
@@ -241,6 +314,10 @@ void EntryLoader::KeepReachedFindings(const std::map<FunctionRef, FunctionRef>& 
       f.reached = true;
       f.origin = origin;
       if (IsGxFinding(f)) continue;
+      if (auto when = conditions_.find({m, f.function}); when != conditions_.end()) {
+        f.conditions.push_back(when->second);
+        f.message += " [only when " + when->second + "]";
+      }
       // Walk back to the entry: the chain reads entry first.
       std::vector<CallStep> chain;
       FunctionRef at{m, f.function};
@@ -272,11 +349,12 @@ EntryScopeResult EntryLoader::Run() {
 
   ModuleProbe probe = [this](const std::string& dotted) { return Loadable(dotted); };
   std::map<FunctionRef, FunctionRef> reached;
+  std::vector<FunctionRef> entries;
   bool capped = true;
   for (int round = 0; round < kMaxRounds; ++round) {
     std::set<std::string> wanted;
     aliased_ = false;
-    std::vector<FunctionRef> entries = ResolveEntries(probe, &wanted);
+    entries = ResolveEntries(probe, &wanted);
     reached = graph_.ReachableFrom(entries, probe, &wanted);
     std::vector<std::pair<std::string, std::string>> batch;
     std::set<std::string> batch_paths;
@@ -312,6 +390,7 @@ EntryScopeResult EntryLoader::Run() {
     out_.diagnostics.push_back(
         {Diagnostic::Level::kError, spec.text, 0, absl::StrCat("--entry: ", why)});
   }
+  reached = WithoutDefaultGuardedCalls(entries, std::move(reached));
   RunRules(reached);
   KeepReachedFindings(reached);
   out_.results = std::move(results_);

@@ -1,6 +1,7 @@
 #ifndef GBREAK_RULES_ENTRY_SCOPE_H_
 #define GBREAK_RULES_ENTRY_SCOPE_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,10 @@ struct EntryScopeOptions {
   // shorter): the call chains of a module entry start there, so code scanning has an in-repo
   // line for breaks that all lie in site-packages.
   std::vector<CallStep> entry_sources;
+  // The forward parameters the user's call passes (`--inputs input_ids,attention_mask`), for
+  // module entries that do not name their own (`transformers:GPT2Model(input_ids)`): the
+  // others hold their defaults, so `if pixel_values is not None:` folds. Unset: any may be given.
+  std::optional<std::vector<std::string>> inputs;
   std::vector<std::string> project_roots;  // searched first; each script's directory is added
   std::vector<std::string> library_roots;  // site-packages of the chosen interpreter
   int threads = 1;

@@ -83,6 +83,9 @@ struct Finding {
                                       // program-wide call graph decides whether to keep it)
   std::string origin = "user";        // "user", or the library it lives in ("transformers")
   std::vector<CallStep> call_chain;   // from the compiled entry to this line (may be empty)
+  // What must hold for the run to reach this line, when gbreak cannot decide it ("`pixel_values`
+  // is given"); empty when any call of the entry reaches it (entry runs only).
+  std::vector<std::string> conditions;
   std::string fix;                    // the concrete suggestion in words (rule.fix when empty)
   std::optional<TextEdit> edit;       // when the fix is mechanical and safe
   RuntimeStatus runtime;

@@ -125,3 +125,47 @@ def test_sarif_places_a_configured_module_entrys_findings_at_its_configuration_l
     (result,) = json.loads(r.stdout)["runs"][0]["results"]
     uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
     assert uri.endswith("site-packages/lib/utils.py")
+
+
+# A multimodal model whose image path breaks: the verdict and each finding's condition depend on
+# what the call passes (--inputs, or the entry's own list).
+MULTIMODAL = (
+    "class Net:\n"
+    "    def forward(self, input_ids=None, pixel_values=None):\n"
+    "        x = input_ids\n"
+    "        if pixel_values is not None:\n"
+    "            x = x + self.encode(pixel_values)\n"
+    "        return x\n"
+    "    def encode(self, pixels):\n"
+    "        return pixels.sum().item()\n")
+
+
+def run_multimodal(run_gbreak, tmp_path, *args, output="json"):
+    (tmp_path / "mm").mkdir(exist_ok=True)
+    (tmp_path / "mm" / "__init__.py").write_text("")
+    (tmp_path / "mm" / "model.py").write_text(MULTIMODAL)
+    return run_gbreak("lint", "--entry", *args, "--output-format", output, ".", cwd=tmp_path)
+
+
+def test_unknown_inputs_make_optional_input_breaks_conditional(run_gbreak, tmp_path):
+    r = run_multimodal(run_gbreak, tmp_path, "mm.model:Net")
+    doc = json.loads(r.stdout)
+    assert [f["conditions"] for f in doc["findings"]] == [["`pixel_values` is given"]]
+    assert doc["summary"]["verdict"] == "breaks only when `pixel_values` is given"
+    text = run_multimodal(run_gbreak, tmp_path, "mm.model:Net", output="text").stdout
+    assert "[only when `pixel_values` is given]" in text
+    assert text.rstrip().endswith("Verdict: breaks only when `pixel_values` is given.")
+    sarif = json.loads(run_multimodal(run_gbreak, tmp_path, "mm.model:Net", output="sarif").stdout)
+    result = sarif["runs"][0]["results"][0]
+    assert result["properties"]["conditions"] == ["`pixel_values` is given"]
+
+
+def test_inputs_the_call_passes_decide_the_verdict(run_gbreak, tmp_path):
+    text_only = json.loads(run_multimodal(run_gbreak, tmp_path, "mm.model:Net",
+                                          "--inputs", "input_ids").stdout)
+    assert text_only["findings"] == []
+    assert text_only["summary"]["verdict"] == "compiles whole"
+    with_image = json.loads(run_multimodal(run_gbreak, tmp_path,
+                                           "mm.model:Net(input_ids, pixel_values)").stdout)
+    assert [("conditions" in f, f["code"]) for f in with_image["findings"]] == [(False, "CV001")]
+    assert with_image["summary"]["verdict"] == "breaks"

@@ -4,6 +4,7 @@
 #include "rules/entry_scope.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -109,8 +110,9 @@ EntryRun RunEntries(const testing::TempDir& dir, std::vector<std::string> entrie
 }
 
 // "relative/path:line" of every finding of an entry run with one rule.
-std::vector<std::string> FindingsWithRule(const testing::TempDir& dir, const std::string& entry,
-                                          Rule rule) {
+std::vector<std::string> FindingsWithRule(
+    const testing::TempDir& dir, const std::string& entry, Rule rule,
+    std::optional<std::vector<std::string>> inputs = std::nullopt) {
   std::vector<Rule> rules;
   rules.push_back(std::move(rule));
   absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(std::move(rules));
@@ -119,11 +121,13 @@ std::vector<std::string> FindingsWithRule(const testing::TempDir& dir, const std
   EntryScopeOptions options;
   options.entries = {entry};
   options.project_roots = {dir.Join("project")};
+  options.inputs = std::move(inputs);
   EntryScopeResult result = CheckFromEntries(options, **engine, FileCheckOptions{});
   std::vector<std::string> found;
   for (const FileCheckResult& r : result.results) {
     for (const Finding& f : r.findings) {
       found.push_back(f.path.substr(dir.path().size() + 1) + ":" + std::to_string(f.start.line));
+      for (const std::string& when : f.conditions) found.back() += " [only when " + when + "]";
     }
   }
   return found;
@@ -337,6 +341,150 @@ TEST(EntryScopeTest, ParametersNoReachedCallPassesHoldTheirDefaults) {
   EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", rule), IsEmpty());
   EXPECT_THAT(FindingsWithRule(dir, "app.model:Legacy", rule),
               ElementsAre("project/app/cache.py:4"));
+}
+
+// A multimodal model called with text only: `--inputs` (or `Name(a, b)`) says which forward
+// parameters the call passes; the others hold their defaults, so what only `pixel_values`
+// reaches (a helper in another module, and what that helper calls) is not compiled.
+void WriteMultimodalModel(const testing::TempDir& dir) {
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/vision.py",
+            "def encode(pixels):\n"
+            "    return pixels.item()\n");
+  dir.Write("project/app/model.py",
+            "from .vision import encode\n"
+            "class Net:\n"
+            "    def forward(self, input_ids=None, pixel_values=None):\n"
+            "        x = input_ids\n"
+            "        if pixel_values is not None:\n"
+            "            x = self.merge(x, pixel_values)\n"
+            "        return x\n"
+            "    def merge(self, x, pixel_values):\n"
+            "        print('merging')\n"
+            "        return encode(pixel_values)\n");
+}
+
+Rule ItemAndPrintRule() {
+  Rule rule = testing::QueryRule(
+      "CV001", "item-or-print",
+      R"(([(call function: (attribute attribute: (identifier) @a (#eq? @a "item")))
+           (call function: (identifier) @f (#eq? @f "print"))] @report
+          (#in-compiled-region? @report)))");
+  rule.predicates = {"in-compiled-region"};
+  return rule;
+}
+
+TEST(EntryScopeTest, InputsTheCallLeavesOutHoldTheirDefaults) {
+  testing::TempDir dir;
+  WriteMultimodalModel(dir);
+  // Unknown call: any input may be given, so the image path is analyzed, under its condition.
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule()),
+              UnorderedElementsAre("project/app/model.py:9 [only when `pixel_values` is given]",
+                                   "project/app/vision.py:2 [only when `pixel_values` is given]"));
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(),
+                               std::vector<std::string>{"input_ids"}),
+              IsEmpty());
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net(input_ids)", ItemAndPrintRule()), IsEmpty());
+  // The entry's own list wins over --inputs.
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net(input_ids, pixel_values)", ItemAndPrintRule(),
+                               std::vector<std::string>{"input_ids"}),
+              UnorderedElementsAre("project/app/model.py:9", "project/app/vision.py:2"));
+}
+
+// A parameter handed on unchanged (`helper(mask=mask)`) holds the default its caller's holds;
+// one rebound first (`if mask is None: mask = ...`) does not.
+TEST(EntryScopeTest, DefaultsFlowThroughParametersHandedOn) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/model.py",
+            "def inner(x, mask=None):\n"
+            "    if mask is not None:\n"
+            "        print('masked')\n"
+            "    return x\n"
+            "def outer(x, mask=None):\n"
+            "    return inner(x, mask=mask)\n"
+            "def rebinding(x, mask=None):\n"
+            "    if mask is None:\n"
+            "        mask = x\n"
+            "    return inner(x, mask)\n"
+            "class Net:\n"
+            "    def forward(self, x):\n"
+            "        return outer(x)\n"
+            "class Other:\n"
+            "    def forward(self, x):\n"
+            "        return rebinding(x)\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule()), IsEmpty());
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Other", ItemAndPrintRule()),
+              ElementsAre("project/app/model.py:3"));
+}
+
+// A class decorator that replaces `forward` (transformers' @use_experts_implementation: the
+// experts' loop runs only when the config picks the eager implementation): the class runs the
+// decorator's function, not its own forward. Bare and called decorators, typed parameters.
+TEST(EntryScopeTest, ClassDecoratorsThatReplaceAMethodRunTheReplacement) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/deco.py",
+            "from functools import wraps\n"
+            "def use_impl(klass: type | None = None, *, flag=True):\n"
+            "    def wrapper(klass: type) -> type:\n"
+            "        original = klass.forward\n"
+            "        @wraps(original)\n"
+            "        def forward(self, *args, **kwargs):\n"
+            "            impl = REGISTRY.get(self.config.impl, original)\n"
+            "            return impl(self, *args, **kwargs)\n"
+            "        klass.forward = forward\n"
+            "        return klass\n"
+            "    if klass is not None:\n"
+            "        return wrapper(klass)\n"
+            "    return wrapper\n"
+            "def tag(klass):\n"
+            "    klass.tagged = True\n"
+            "    return klass\n");
+  dir.Write("project/app/model.py",
+            "from .deco import use_impl, tag\n"
+            "@use_impl\n"
+            "class Experts:\n"
+            "    def forward(self, x):\n"
+            "        return x.item()\n"
+            "@use_impl(flag=False)\n"
+            "class OtherExperts:\n"
+            "    def forward(self, x):\n"
+            "        return x.item()\n"
+            "@tag\n"
+            "class Tagged:\n"
+            "    def forward(self, x):\n"
+            "        return x.item()\n"
+            "class Block:\n"
+            "    def __init__(self):\n"
+            "        self.experts = Experts()\n"
+            "        self.others = OtherExperts()\n"
+            "        self.tagged = Tagged()\n"
+            "    def forward(self, x):\n"
+            "        return self.experts(x) + self.others(x) + self.tagged(x)\n");
+  // The class whose decorator leaves forward alone runs its own; the replaced ones run only
+  // when the lookup hands the original back, which gbreak cannot decide: said so.
+  EXPECT_THAT(
+      FindingsWithRule(dir, "app.model:Block", ItemAndPrintRule()),
+      UnorderedElementsAre(
+          "project/app/model.py:5 [only when `REGISTRY.get(self.config.impl, original)` hands "
+          "back `Experts.forward`]",
+          "project/app/model.py:9 [only when `REGISTRY.get(self.config.impl, original)` hands "
+          "back `OtherExperts.forward`]",
+          "project/app/model.py:13"));
+}
+
+TEST(EntryScopeTest, MalformedInputListIsAnError) {
+  testing::TempDir dir;
+  WriteMultimodalModel(dir);
+  absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create({ItemAndPrintRule()});
+  ASSERT_TRUE(engine.ok());
+  EntryScopeOptions options;
+  options.entries = {"app.model:Net(input_ids"};
+  options.project_roots = {dir.Join("project")};
+  EntryScopeResult result = CheckFromEntries(options, **engine, FileCheckOptions{});
+  ASSERT_EQ(result.diagnostics.size(), 1u);
+  EXPECT_THAT(result.diagnostics[0].message, ::testing::HasSubstr("with the inputs a call passes"));
 }
 
 // transformers-style config-selected classes: `self.attn = ATTENTION_CLASSES[config.impl](config)`
