@@ -965,6 +965,140 @@ std::string CompiledRegion::CollapsedText(TSNode node, size_t limit) const {
   return out;
 }
 
+namespace {
+
+// A literal a configuration field can default to: a number (signed), True/False/None, or a
+// string without interpolation.
+bool IsFieldLiteral(TSNode node) {
+  std::string_view type = NodeType(node);
+  if (type == "integer" || type == "float" || type == "true" || type == "false" ||
+      type == "none") {
+    return true;
+  }
+  if (type == "unary_operator") {
+    std::string_view operand = NodeType(Field(node, "argument"));
+    return operand == "integer" || operand == "float";
+  }
+  if (type == "string") {
+    for (TSNode child : NamedChildren(node)) {
+      if (Is(child, "interpolation")) return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string CompiledRegion::ClassNamedBy(TSNode type,
+                                         const std::function<std::string(const std::string&)>& qualify,
+                                         const std::string& module) const {
+  // `BartConfig`, `BartConfig | None`, `Optional[BartConfig]`, `"BartConfig"`: the first class
+  // name in it.
+  std::string found;
+  ForEachNamedNode(type, [&](TSNode n, std::string_view node_type) {
+    if (!found.empty()) return false;
+    if (node_type != "identifier" && node_type != "attribute") return true;
+    std::string_view text = NodeText(n, text_);
+    if (text == "None" || text == "Optional" || text == "Union" || text.starts_with("typing.")) {
+      return false;
+    }
+    if (node_type == "identifier" && !ts_node_is_null(ClassNamed(text))) {
+      found = module + "." + std::string(text);
+      return false;
+    }
+    for (const std::string& name : QualifiedNames(n, text_, imports_)) {
+      if (!name.starts_with("builtins.")) {
+        found = qualify(name);
+        break;
+      }
+    }
+    return false;
+  });
+  return found;
+}
+
+void CompiledRegion::SummarizeConfiguration(
+    TSNode class_definition, const std::string& class_name,
+    const std::function<std::string(const std::string&)>& qualify, ModuleSummary* summary) const {
+  std::map<std::string, std::string> fields;  // "" = not a literal, or assigned otherwise
+  TSNode body = Field(class_definition, "body");
+  TSNode init{};
+  for (TSNode statement : NamedChildren(body)) {
+    TSNode member = Is(statement, "decorated_definition") ? Field(statement, "definition")
+                                                          : statement;
+    if (Is(member, "function_definition")) {
+      if (DefinitionName(member, text_) == "__init__") init = member;
+      continue;
+    }
+    TSNode assignment = ts_node_named_child(statement, 0);
+    if (!Is(statement, "expression_statement") || !Is(assignment, "assignment") ||
+        !Is(Field(assignment, "left"), "identifier")) {
+      continue;
+    }
+    std::string name(NodeText(Field(assignment, "left"), text_));
+    TSNode right = Field(assignment, "right");
+    TSNode type = Field(assignment, "type");
+    if ((name == "config" && ts_node_is_null(right) && !ts_node_is_null(type)) ||
+        (name == "config_class" && !ts_node_is_null(right))) {
+      std::string config = ClassNamedBy(ts_node_is_null(right) ? type : right, qualify,
+                                        summary->module);
+      if (!config.empty()) summary->class_config[class_name] = config;
+      continue;
+    }
+    if (ts_node_is_null(right)) continue;
+    fields[name] = IsFieldLiteral(right) ? CollapsedText(right, 200) : "";
+  }
+  // __init__'s parameters: `config: BartConfig` names the configuration class; a literal
+  // default stored unchanged (`self.layerdrop = layerdrop`) is a field's default.
+  std::map<std::string, std::string, std::less<>> init_defaults;
+  if (!ts_node_is_null(init)) {
+    for (TSNode p : NamedChildren(Field(init, "parameters"))) {
+      TSNode name = ParameterNameNode(p);
+      if (ts_node_is_null(name)) continue;
+      if (NodeText(name, text_) == "config" &&
+          (Is(p, "typed_parameter") || Is(p, "typed_default_parameter"))) {
+        std::string config = ClassNamedBy(Field(p, "type"), qualify, summary->module);
+        if (!config.empty()) summary->class_config.emplace(class_name, config);
+      }
+      if ((Is(p, "default_parameter") || Is(p, "typed_default_parameter")) &&
+          IsFieldLiteral(Field(p, "value"))) {
+        init_defaults.emplace(NodeText(name, text_), CollapsedText(Field(p, "value"), 200));
+      }
+    }
+  }
+  // Every `self.x = ...` in the class's methods: once in __init__ from a literal or a literal
+  // default keeps a literal; anything else makes the field unknown.
+  std::map<std::string, int> stores;
+  ForEachNamedNode(body, [&](TSNode n, std::string_view type) {
+    if (type == "class_definition" && !SameNode(n, class_definition)) return false;
+    if (type != "assignment" && type != "augmented_assignment") return true;
+    TSNode left = Field(n, "left");
+    if (!Is(left, "attribute") || !IsSelf(Field(left, "object"), text_)) return true;
+    std::string name(NodeText(Field(left, "attribute"), text_));
+    TSNode right = Field(n, "right");
+    bool in_init = !ts_node_is_null(init) && SameNode(EnclosingFunction(n), init);
+    std::string literal;
+    if (type == "assignment" && in_init && ++stores[name] == 1) {
+      if (IsFieldLiteral(right)) {
+        literal = CollapsedText(right, 200);
+      } else if (Is(right, "identifier")) {
+        auto d = init_defaults.find(NodeText(right, text_));
+        if (d != init_defaults.end() && AssignmentsTo(init, d->first, text_).empty()) {
+          literal = d->second;
+        }
+      }
+    } else {
+      stores[name] = 2;
+    }
+    fields[name] = stores[name] == 1 ? literal : "";
+    return true;
+  });
+  bool any = false;
+  for (const auto& [name, literal] : fields) any = any || !literal.empty();
+  if (any) summary->class_fields[class_name] = std::move(fields);
+}
+
 std::set<std::string> CompiledRegion::UnreboundParameters(TSNode function) const {
   std::set<std::string> out;
   for (TSNode p : NamedChildren(Field(function, "parameters"))) {
@@ -1139,6 +1273,7 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
         }
       }
     }
+    SummarizeConfiguration(member, class_name, qualify, &summary);
     std::vector<std::string>& bases = summary.classes[class_name];
     TSNode superclasses = Field(member, "superclasses");
     for (TSNode base : NamedChildren(superclasses)) {

@@ -185,6 +185,14 @@ class CompiledRegion {
     std::string original_when;  // the call's text
   };
   std::map<std::string, Rebound> MethodsRebound(TSNode function) const;
+  // A class's part of the configuration model (ModuleSummary::class_fields, class_config).
+  void SummarizeConfiguration(TSNode class_definition, const std::string& class_name,
+                              const std::function<std::string(const std::string&)>& qualify,
+                              ModuleSummary* summary) const;
+  // The qualified class a type annotation or expression names (`BartConfig | None`).
+  std::string ClassNamedBy(TSNode type,
+                           const std::function<std::string(const std::string&)>& qualify,
+                           const std::string& module) const;
   // A node's text on one line (runs of whitespace as one space), cut at `limit` characters.
   std::string CollapsedText(TSNode node, size_t limit) const;
   // The parameters of `function` its body never rebinds: an argument naming one hands on

@@ -1,6 +1,8 @@
 #include "analysis/guards.h"
 
 #include <cstdint>
+#include <cstdlib>
+#include <optional>
 
 #include <set>
 #include <string>
@@ -88,7 +90,9 @@ class Evaluator {
     }
     if (type == "comparison_operator") {
       Truth none_test = NoneTestTruth(node);
-      return none_test != Truth::kUnknown ? none_test : DtypeTestTruth(node);
+      if (none_test != Truth::kUnknown) return none_test;
+      Truth dtype_test = DtypeTestTruth(node);
+      return dtype_test != Truth::kUnknown ? dtype_test : ConstantComparisonTruth(node, depth);
     }
     if (type == "attribute") {
       if (NodeText(Field(node, "attribute"), text_) == "training") {
@@ -98,9 +102,11 @@ class Evaluator {
       if (named != Truth::kUnknown) return named;
       TSNode object = Field(node, "object");
       if (Is(object, "identifier") && NodeText(object, text_) == "self") {
-        return SelfAttributeTruth(node, depth);
+        Truth own = SelfAttributeTruth(node, depth);
+        if (own != Truth::kUnknown) return own;
       }
-      return Truth::kUnknown;
+      std::optional<Constant> constant = ConstantOf(node, depth);
+      return constant ? constant->Truthy() : Truth::kUnknown;
     }
     if (type == "identifier") {
       std::string_view name = NodeText(node, text_);
@@ -111,6 +117,172 @@ class Evaluator {
   }
 
  private:
+  // A value known while tracing: a literal, a configuration field's default, or an attribute
+  // __init__ set once to either.
+  struct Constant {
+    enum class Kind { kNumber, kBool, kNone, kString } kind = Kind::kNone;
+    double number = 0;
+    bool flag = false;
+    std::string text;
+    Truth Truthy() const {
+      switch (kind) {
+        case Kind::kNumber: return number != 0 ? Truth::kTrue : Truth::kFalse;
+        case Kind::kBool: return flag ? Truth::kTrue : Truth::kFalse;
+        case Kind::kNone: return Truth::kFalse;
+        case Kind::kString: return text.empty() ? Truth::kFalse : Truth::kTrue;
+      }
+      return Truth::kUnknown;
+    }
+  };
+
+  // A literal as written (`0.0`, `-1`, `True`, `None`, `"sdpa"`).
+  static std::optional<Constant> ParseLiteral(std::string_view text) {
+    Constant c;
+    if (text == "True" || text == "False") {
+      c.kind = Constant::Kind::kBool;
+      c.flag = text == "True";
+      return c;
+    }
+    if (text == "None") return c;
+    if (!text.empty() && (text.back() == '"' || text.back() == '\'')) {
+      size_t open = text.find(text.back());
+      if (open == text.size() - 1 || text.substr(0, open).find_first_not_of("rRuU") !=
+                                          std::string_view::npos) {
+        return std::nullopt;  // b"..." and f"..." are not folded
+      }
+      size_t quote = text.substr(open, 3) == std::string_view(std::string(3, text.back())) ? 3 : 1;
+      if (text.size() < open + 2 * quote) return std::nullopt;
+      c.kind = Constant::Kind::kString;
+      c.text = std::string(text.substr(open + quote, text.size() - open - 2 * quote));
+      return c;
+    }
+    std::string digits;
+    for (char ch : text) {
+      if (ch != '_' && ch != ' ') digits += ch;
+    }
+    char* end = nullptr;
+    double value = std::strtod(digits.c_str(), &end);
+    if (digits.empty() || end == nullptr || *end != '\0') return std::nullopt;
+    c.kind = Constant::Kind::kNumber;
+    c.number = value;
+    return c;
+  }
+
+  // The default of configuration field `field` of the class enclosing `at`.
+  std::optional<Constant> ConfigField(TSNode at, std::string_view field) {
+    if (cache_ == nullptr) return std::nullopt;
+    TSNode owner = EnclosingClass(at);
+    if (ts_node_is_null(owner)) return std::nullopt;
+    const std::string* literal = cache_->ConfigDefault(DefinitionName(owner, text_), field);
+    return literal == nullptr ? std::nullopt : ParseLiteral(*literal);
+  }
+
+  bool IsSelfName(TSNode node) { return Is(node, "identifier") && NodeText(node, text_) == "self"; }
+
+  // `config.x` or `self.config.x`: a read of the model's configuration.
+  bool IsConfigRead(TSNode attribute) {
+    TSNode object = Field(attribute, "object");
+    if (Is(object, "identifier")) return NodeText(object, text_) == "config";
+    return Is(object, "attribute") && IsSelfName(Field(object, "object")) &&
+           NodeText(Field(object, "attribute"), text_) == "config";
+  }
+
+  std::optional<Constant> ConstantOf(TSNode node, int depth) {
+    if (ts_node_is_null(node) || depth > kMaxDepth) return std::nullopt;
+    std::string_view type = NodeType(node);
+    if (type == "parenthesized_expression") return ConstantOf(ts_node_named_child(node, 0), depth + 1);
+    if (type == "integer" || type == "float" || type == "true" || type == "false" ||
+        type == "none" || type == "string" || type == "unary_operator") {
+      return ParseLiteral(NodeText(node, text_));
+    }
+    if (type == "call") {
+      // getattr(config, "x", default): the field's default, else the given default.
+      TSNode function = Field(node, "function");
+      std::vector<TSNode> args = NamedChildren(Field(node, "arguments"));
+      if (!Is(function, "identifier") || NodeText(function, text_) != "getattr" ||
+          args.size() != 3 || !Is(args[0], "identifier") || NodeText(args[0], text_) != "config") {
+        return std::nullopt;
+      }
+      std::optional<Constant> name = ConstantOf(args[1], depth + 1);
+      if (!name || name->kind != Constant::Kind::kString) return std::nullopt;
+      std::optional<Constant> field = ConfigField(node, name->text);
+      return field ? field : ConstantOf(args[2], depth + 1);
+    }
+    if (type != "attribute") return std::nullopt;
+    std::string_view name = NodeText(Field(node, "attribute"), text_);
+    if (IsConfigRead(node)) return ConfigField(node, name);
+    if (!IsSelfName(Field(node, "object"))) return std::nullopt;
+    // self.x set once in __init__ from a literal or a configuration read.
+    TSNode value = OnlyInitValue(node, name);
+    if (ts_node_is_null(value) || Is(value, "identifier")) return std::nullopt;
+    return ConstantOf(value, depth + 1);
+  }
+
+  // The value of the single assignment to `self.<name>` in the class of `at`, when that is in
+  // __init__; null otherwise.
+  TSNode OnlyInitValue(TSNode at, std::string_view name) {
+    TSNode owner = EnclosingClass(at);
+    if (ts_node_is_null(owner)) return TSNode{};
+    TSNode value{}, init{};
+    int count = 0;
+    ForEachNamedNode(Field(owner, "body"), [&](TSNode n, std::string_view type) {
+      if ((type == "assignment" || type == "augmented_assignment") &&
+          Is(Field(n, "left"), "attribute") &&
+          NodeText(Field(Field(n, "left"), "object"), text_) == "self" &&
+          NodeText(Field(Field(n, "left"), "attribute"), text_) == name) {
+        count += type == "assignment" ? 1 : 2;
+        value = Field(n, "right");
+        init = EnclosingFunction(n);
+      }
+      return true;
+    });
+    if (count != 1 || ts_node_is_null(init) || DefinitionName(init, text_) != "__init__") {
+      return TSNode{};
+    }
+    return value;
+  }
+
+  // `a < b`, `a == b`, ... between two known values (`self.layerdrop > 0.0` with the
+  // configuration's layerdrop 0.0).
+  Truth ConstantComparisonTruth(TSNode comparison, int depth) {
+    if (NamedChildCount(comparison) != 2) return Truth::kUnknown;
+    std::optional<Constant> a = ConstantOf(ts_node_named_child(comparison, 0), depth + 1);
+    if (!a) return Truth::kUnknown;
+    std::optional<Constant> b = ConstantOf(ts_node_named_child(comparison, 1), depth + 1);
+    if (!b) return Truth::kUnknown;
+    std::string op = ComparisonOperator(comparison, text_);
+    auto truth = [](bool v) { return v ? Truth::kTrue : Truth::kFalse; };
+    using Kind = Constant::Kind;
+    if (op == "is" || op == "isnot") {
+      if (a->kind != Kind::kNone && b->kind != Kind::kNone) return Truth::kUnknown;
+      bool same = a->kind == b->kind;
+      return truth(op == "is" ? same : !same);
+    }
+    auto number = [](const Constant& c) -> std::optional<double> {
+      if (c.kind == Kind::kNumber) return c.number;
+      if (c.kind == Kind::kBool) return c.flag ? 1.0 : 0.0;
+      return std::nullopt;
+    };
+    std::optional<double> x = number(*a), y = number(*b);
+    if (x && y) {
+      if (op == "<") return truth(*x < *y);
+      if (op == ">") return truth(*x > *y);
+      if (op == "<=") return truth(*x <= *y);
+      if (op == ">=") return truth(*x >= *y);
+      if (op == "==") return truth(*x == *y);
+      if (op == "!=") return truth(*x != *y);
+      return Truth::kUnknown;
+    }
+    if (op == "==" || op == "!=") {
+      bool equal = a->kind == b->kind && a->text == b->text;
+      if (a->kind != b->kind && (a->kind == Kind::kString || b->kind == Kind::kString)) {
+        equal = false;
+      }
+      return truth(op == "==" ? equal : !equal);
+    }
+    return Truth::kUnknown;
+  }
+
   // A call of a known guard function, or the name itself (TYPE_CHECKING).
   Truth NameTruth(TSNode callee) {
     for (const std::string& name : QualifiedNames(callee, text_, imports_)) {

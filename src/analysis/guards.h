@@ -46,6 +46,20 @@ class TruthCache {
     truths_.clear();
     exits_.clear();
   }
+  // What the configuration fields of each class's configuration default to (class name ->
+  // field -> literal as written), from the program graph (ProgramGraph::ConfigDefaults): reads of
+  // `config.x` / `self.config.x` (and attributes copied from them in __init__) fold to them.
+  void SetConfigDefaults(std::map<std::string, std::map<std::string, std::string>> defaults) {
+    config_defaults_ = std::move(defaults);
+    truths_.clear();
+    exits_.clear();
+  }
+  const std::string* ConfigDefault(std::string_view class_name, std::string_view field) const {
+    auto c = config_defaults_.find(std::string(class_name));
+    if (c == config_defaults_.end()) return nullptr;
+    auto f = c->second.find(std::string(field));
+    return f == c->second.end() ? nullptr : &f->second;
+  }
   bool IsDefaulted(uint32_t function_start, const std::string& name) const {
     auto it = defaulted_.find(function_start);
     return it != defaulted_.end() && it->second.contains(name);
@@ -64,6 +78,7 @@ class TruthCache {
   std::map<std::tuple<const void*, uint32_t, int>, Truth> truths_;
   std::map<std::tuple<const void*, uint32_t, int>, uint32_t> exits_;
   std::map<uint32_t, std::set<std::string>> defaulted_;
+  std::map<std::string, std::map<std::string, std::string>> config_defaults_;
   CallIndex* index_ = nullptr;
   std::unique_ptr<CallIndex> own_index_;
 };

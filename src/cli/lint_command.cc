@@ -14,6 +14,7 @@
 #include "cli/logs_command.h"
 #include "cli/output_file.h"
 #include "cli/python_env.h"
+#include "cli/model_config.h"
 #include "report/json_writer.h"
 #include "report/lint_report.h"
 #include "report/output_formats.h"
@@ -81,12 +82,15 @@ LintReport CheckFiles(const std::vector<std::string>& files, const RuleEngine& e
 LintReport CheckEntries(const std::vector<std::string>& entries,
                         const std::vector<CallStep>& entry_sources,
                         const std::vector<std::string>& library_roots, const RuleEngine& engine,
-                        const LintOptions& options, std::vector<std::string>* files) {
+                        const LintOptions& options,
+                        const std::map<std::string, std::string>& model_config,
+                        std::vector<std::string>* files) {
   LintReport report;
   EntryScopeOptions scope;
   scope.entries = entries;
   scope.entry_sources = entry_sources;
   scope.inputs = options.inputs;
+  scope.config = model_config;
   scope.project_roots = options.paths;
   scope.library_roots = library_roots;
   scope.threads = options.threads > 0 ? options.threads : DefaultThreadCount();
@@ -145,6 +149,12 @@ int RunLint(const LintOptions& options) {
       return kExitError;
     }
   }
+  absl::StatusOr<std::map<std::string, std::string>> model_config =
+      ReadModelConfig(options.model_config);
+  if (!model_config.ok()) {
+    PrintError(absl::StrCat("--config: ", model_config.status().message()));
+    return kExitError;
+  }
   // Configuration files ([tool.gbreak] / gbreak.toml): the run's settings come from the one in
   // the working directory under the command line; rules are selected per file (cli/config.h).
   LintConfiguration configuration(options.selection, torch_version, options.dynamo_config);
@@ -198,7 +208,7 @@ int RunLint(const LintOptions& options) {
   LintReport report = entries.empty()
                           ? CheckFiles(discovered.files, **engine, options)
                           : CheckEntries(entries, entry_sources, library_roots, **engine, options,
-                                         &discovered.files);
+                                         *model_config, &discovered.files);
   if (configuration.any()) {
     std::erase_if(report.findings,
                   [&](const Finding& f) { return !configuration.Keeps(f.path, *f.rule); });

@@ -44,6 +44,8 @@ struct LintOptions {
   // `--inputs a,b`: the forward parameters the user's call of a module entry passes (the others
   // hold their defaults); unset when not given.
   std::optional<std::vector<std::string>> inputs;
+  // `--config config.json|KEY=VALUE` (repeatable): the model configuration the user runs.
+  std::vector<std::string> model_config;
   std::string python;                      // `--python`: its sys.path's site-packages
   std::vector<std::string> site_packages;  // `--site-packages DIR`
 };

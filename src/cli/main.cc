@@ -88,6 +88,11 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
          "input_ids,attention_mask): the others hold their defaults, so code only an omitted "
          "input reaches (`if pixel_values is not None:`) is not analyzed")
       ->allow_extra_args(false);
+  lint.add_option("--config", o.model_config,
+                  "The model configuration the entries run with: a config.json (its top-level "
+                  "fields) or KEY=VALUE (repeatable); conditions on those fields fold to these "
+                  "values instead of the configuration class's defaults")
+      ->allow_extra_args(false);
   lint.add_option("--python", o.python,
                   "Follow imports into this interpreter's site-packages (and default "
                   "--torch-version to its torch)");

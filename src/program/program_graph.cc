@@ -186,6 +186,119 @@ bool ProgramGraph::Resolve(const std::string& qualified, size_t* module, std::st
   return false;
 }
 
+bool ProgramGraph::ResolveClass(const std::string& qualified, size_t* module,
+                                std::string* class_name, int depth, const ModuleProbe* probe,
+                                std::set<std::string>* wanted) const {
+  if (depth > kMaxResolveDepth) return false;
+  for (size_t cut = qualified.rfind('.'); cut != std::string::npos && cut > 0;
+       cut = qualified.rfind('.', cut - 1)) {
+    std::string prefix = qualified.substr(0, cut);
+    auto it = by_name_.find(prefix);
+    if (it == by_name_.end()) {
+      if (probe != nullptr && wanted != nullptr && (*probe)(prefix)) {
+        wanted->insert(prefix);
+        return false;
+      }
+      continue;
+    }
+    const ModuleSummary& m = modules_[it->second];
+    std::string rest = qualified.substr(cut + 1);
+    if (m.classes.contains(rest)) {
+      *module = it->second;
+      *class_name = rest;
+      return true;
+    }
+    if (rest.find('.') != std::string::npos) return false;  // nested classes are not followed
+    if (auto imported = m.imports.find(rest); imported != m.imports.end()) {
+      for (const std::string& target : imported->second) {
+        if (target != qualified &&
+            ResolveClass(target, module, class_name, depth + 1, probe, wanted)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    for (const std::string& star : StarCandidates(it->second, rest)) {
+      if (ResolveClass(star + "." + rest, module, class_name, depth + 1, probe, wanted)) return true;
+    }
+    return false;
+  }
+  return false;
+}
+
+namespace {
+
+// What a configuration class's fields default to, the nearest class first: `fields` keeps the
+// first value it gets for a field ("" = assigned by a method, not known).
+void CollectFields(const ProgramGraph& graph, size_t module, const std::string& class_name,
+                   std::map<std::string, std::string>* fields, int depth) {
+  if (depth > 16) return;
+  const ModuleSummary& m = graph.module(module);
+  if (auto own = m.class_fields.find(class_name); own != m.class_fields.end()) {
+    for (const auto& [field, literal] : own->second) fields->emplace(field, literal);
+  }
+  auto bases = m.classes.find(class_name);
+  if (bases == m.classes.end()) return;
+  for (const std::string& base : bases->second) {
+    size_t base_module;
+    std::string base_class;
+    if (graph.ResolveClass(base, &base_module, &base_class)) {
+      CollectFields(graph, base_module, base_class, fields, depth + 1);
+    }
+  }
+}
+
+// The configuration class a model class is built from: its own, or its nearest base's.
+std::string ConfigClassOf(const ProgramGraph& graph, size_t module, const std::string& class_name,
+                          int depth) {
+  if (depth > 16) return "";
+  const ModuleSummary& m = graph.module(module);
+  if (auto own = m.class_config.find(class_name); own != m.class_config.end()) return own->second;
+  auto bases = m.classes.find(class_name);
+  if (bases == m.classes.end()) return "";
+  for (const std::string& base : bases->second) {
+    size_t base_module;
+    std::string base_class;
+    if (!graph.ResolveClass(base, &base_module, &base_class)) continue;
+    std::string found = ConfigClassOf(graph, base_module, base_class, depth + 1);
+    if (!found.empty()) return found;
+  }
+  return "";
+}
+
+}  // namespace
+
+void ProgramGraph::WantConfigurations(size_t index, const ModuleProbe& probe,
+                                      std::set<std::string>* wanted) const {
+  std::vector<std::string> classes;
+  for (const auto& [class_name, config] : modules_[index].class_config) classes.push_back(config);
+  for (size_t i = 0; i < classes.size() && i < 64; ++i) {
+    size_t module;
+    std::string class_name;
+    if (!ResolveClass(classes[i], &module, &class_name, 0, &probe, wanted)) continue;
+    auto bases = modules_[module].classes.find(class_name);
+    if (bases == modules_[module].classes.end()) continue;
+    classes.insert(classes.end(), bases->second.begin(), bases->second.end());
+  }
+}
+
+std::map<std::string, std::map<std::string, std::string>> ProgramGraph::ConfigDefaults(
+    size_t index, const std::map<std::string, std::string>& overrides) const {
+  std::map<std::string, std::map<std::string, std::string>> out;
+  for (const auto& [class_name, bases] : modules_[index].classes) {
+    std::string config = ConfigClassOf(*this, index, class_name, 0);
+    size_t config_module;
+    std::string config_class;
+    if (config.empty() || !ResolveClass(config, &config_module, &config_class)) continue;
+    std::map<std::string, std::string> fields;
+    CollectFields(*this, config_module, config_class, &fields, 0);
+    for (const auto& [field, literal] : overrides) fields[field] = literal;
+    std::erase_if(fields, [](const auto& field) { return field.second.empty(); });
+    if (!fields.empty()) out[class_name] = std::move(fields);
+  }
+  return out;
+}
+
 bool ProgramGraph::ReboundMethod(size_t module, const std::string& class_name,
                                  const std::string& method, FunctionRef* out, int depth,
                                  const ModuleProbe* probe, std::set<std::string>* wanted,

@@ -79,6 +79,15 @@ struct ModuleSummary {
   std::vector<FunctionSummary> functions;
   std::map<std::string, std::vector<std::string>> imports;   // name -> qualified targets
   std::map<std::string, std::vector<std::string>> classes;   // class -> qualified bases
+  // Configuration classes: class -> field -> the literal it defaults to (`layerdrop: float =
+  // 0.0` in the class body, or an `__init__` parameter's literal default stored unchanged in
+  // `self.layerdrop`), for fields no method assigns otherwise. Literals as written: `0.0`,
+  // `True`, `None`, `"sdpa"`.
+  std::map<std::string, std::map<std::string, std::string>> class_fields;
+  // Model classes: class -> the qualified class of the configuration they are built from
+  // (`def __init__(self, config: BartConfig)`, a class-level `config: BartConfig` or
+  // `config_class = BartConfig`).
+  std::map<std::string, std::string> class_config;
   // class -> its decorators, qualified, with "()" when the decorator is a call's result
   // (`@use_impl` -> "pkg.use_impl", `@use_impl(x=1)` -> "pkg.use_impl()").
   std::map<std::string, std::vector<std::string>> class_decorators;
@@ -160,6 +169,26 @@ class ProgramGraph {
                      FunctionRef* out, int depth, const ModuleProbe* probe,
                      std::set<std::string>* wanted,
                      const FunctionSummary::Rebinding** how = nullptr) const;
+
+  // The class a qualified name denotes, through re-exports and star imports: (module index,
+  // class name).
+  // With a probe, modules that could be loaded to get further are added to `wanted`.
+  bool ResolveClass(const std::string& qualified, size_t* module, std::string* class_name,
+                    int depth = 0, const ModuleProbe* probe = nullptr,
+                    std::set<std::string>* wanted = nullptr) const;
+  // Adds to `wanted` the modules the configuration classes of module `index`'s classes (and
+  // their bases) live in that the program does not hold yet: ConfigDefaults needs them, though
+  // no call reaches them.
+  void WantConfigurations(size_t index, const ModuleProbe& probe,
+                          std::set<std::string>* wanted) const;
+
+  // For each class of module `index` built from a configuration class the program holds (its
+  // own or a base's `class_config`): the literal defaults of that configuration's fields, its
+  // bases' included (the nearest class's default wins). class -> field -> literal.
+  // `overrides` (field -> literal: the configuration the user runs, `--config`) replace the
+  // defaults of the fields they name, for every class built from a configuration class.
+  std::map<std::string, std::map<std::string, std::string>> ConfigDefaults(
+      size_t index, const std::map<std::string, std::string>& overrides = {}) const;
 
   // The entry function a compiled object denotes: `Class.forward` (possibly inherited) for a
   // class, the function itself otherwise.

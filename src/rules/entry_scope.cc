@@ -211,10 +211,17 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached) {
     const FunctionSummary* f = graph_.Find(function.first, function.second);
     if (f != nullptr) defaulted[function.first][f->start_byte] = std::move(names);
   }
+  // What the configuration fields of each model class default to (`self.layerdrop > 0.0` with
+  // the configuration's `layerdrop: float = 0.0`), for the files with reached code.
+  std::vector<std::map<std::string, std::map<std::string, std::string>>> config(prepared_.size());
+  for (size_t m = 0; m < prepared_.size(); ++m) {
+    if (!ranges[m].empty()) config[m] = graph_.ConfigDefaults(m, options_.config);
+  }
   results_.resize(prepared_.size());
   ParallelFor(prepared_.size(), static_cast<int>(checkers_.size()), [&](size_t worker, size_t m) {
     std::sort(ranges[m].begin(), ranges[m].end());
-    results_[m] = Checker(worker).Finish(*prepared_[m], &ranges[m], std::move(defaulted[m]));
+    results_[m] = Checker(worker).Finish(*prepared_[m], &ranges[m], std::move(defaulted[m]),
+                                         std::move(config[m]));
   });
   prepared_.clear();
 }
@@ -356,6 +363,10 @@ EntryScopeResult EntryLoader::Run() {
     aliased_ = false;
     entries = ResolveEntries(probe, &wanted);
     reached = graph_.ReachableFrom(entries, probe, &wanted);
+    // The configuration classes of the modules reached: their defaults fold conditions.
+    std::set<size_t> reached_modules;
+    for (const auto& [function, parent] : reached) reached_modules.insert(function.first);
+    for (size_t m : reached_modules) graph_.WantConfigurations(m, probe, &wanted);
     std::vector<std::pair<std::string, std::string>> batch;
     std::set<std::string> batch_paths;
     for (const std::string& module : wanted) {

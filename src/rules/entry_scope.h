@@ -1,6 +1,7 @@
 #ifndef GBREAK_RULES_ENTRY_SCOPE_H_
 #define GBREAK_RULES_ENTRY_SCOPE_H_
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,9 @@ struct EntryScopeOptions {
   // module entries that do not name their own (`transformers:GPT2Model(input_ids)`): the
   // others hold their defaults, so `if pixel_values is not None:` folds. Unset: any may be given.
   std::optional<std::vector<std::string>> inputs;
+  // The configuration the user runs (`--config`): field -> Python literal, over the defaults of
+  // every model class's configuration class.
+  std::map<std::string, std::string> config;
   std::vector<std::string> project_roots;  // searched first; each script's directory is added
   std::vector<std::string> library_roots;  // site-packages of the chosen interpreter
   int threads = 1;

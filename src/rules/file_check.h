@@ -67,7 +67,9 @@ class FileChecker {
   std::unique_ptr<PreparedFile> Prepare(const std::string& path, const std::string& module);
   FileCheckResult Finish(PreparedFile& file,
                          const std::vector<std::pair<uint32_t, uint32_t>>* ranges,
-                         std::map<uint32_t, std::set<std::string>> defaulted = {});
+                         std::map<uint32_t, std::set<std::string>> defaulted = {},
+                         std::map<std::string, std::map<std::string, std::string>>
+                             config_defaults = {});
 
  private:
   void CheckEncoding(const SourceFile& source, FileCheckResult& result) const;

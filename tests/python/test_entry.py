@@ -169,3 +169,51 @@ def test_inputs_the_call_passes_decide_the_verdict(run_gbreak, tmp_path):
                                            "mm.model:Net(input_ids, pixel_values)").stdout)
     assert [("conditions" in f, f["code"]) for f in with_image["findings"]] == [(False, "CV001")]
     assert with_image["summary"]["verdict"] == "breaks"
+
+
+# A model built from a configuration class in another module: conditions on its fields fold to
+# the class's defaults, or to the configuration the user gives (--config).
+CONFIGURED = {
+    "cfg/__init__.py": "",
+    "cfg/configuration.py": ("class NetConfig:\n"
+                             "    layerdrop: float = 0.0\n"
+                             "    impl: str = 'sdpa'\n"),
+    "cfg/model.py": ("from .configuration import NetConfig\n"
+                     "class Net:\n"
+                     "    def __init__(self, config: NetConfig):\n"
+                     "        self.config = config\n"
+                     "        self.layerdrop = config.layerdrop\n"
+                     "    def forward(self, x):\n"
+                     "        if self.layerdrop > 0.0:\n"
+                     "            print('layer drop')\n"
+                     "        if self.config.impl == 'eager':\n"
+                     "            x = x.item()\n"
+                     "        return x\n"),
+}
+
+
+def run_configured(run_gbreak, tmp_path, *config):
+    for rel, text in CONFIGURED.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    args = [a for c in config for a in ("--config", c)]
+    return run_gbreak("lint", "--entry", "cfg.model:Net", *args, "--output-format", "json", ".",
+                      cwd=tmp_path)
+
+
+def test_configuration_defaults_fold_and_config_overrides_them(run_gbreak, tmp_path):
+    assert json.loads(run_configured(run_gbreak, tmp_path).stdout)["findings"] == []
+    given = json.loads(run_configured(run_gbreak, tmp_path, "layerdrop=0.1").stdout)
+    assert [f["start"]["line"] for f in given["findings"]] == [8]
+    (tmp_path / "config.json").write_text('{"impl": "eager", "text_config": {"impl": "x"}}')
+    from_file = json.loads(run_configured(run_gbreak, tmp_path, "config.json").stdout)
+    assert [f["start"]["line"] for f in from_file["findings"]] == [10]
+
+
+def test_unreadable_config_is_a_usage_error(run_gbreak, tmp_path):
+    r = run_configured(run_gbreak, tmp_path, "missing.json")
+    assert r.returncode == 2
+    assert "--config: missing.json" in r.stderr
+    (tmp_path / "list.json").write_text("[1, 2]")
+    r = run_configured(run_gbreak, tmp_path, "list.json")
+    assert r.returncode == 2 and "not a JSON object" in r.stderr

@@ -474,6 +474,47 @@ TEST(EntryScopeTest, ClassDecoratorsThatReplaceAMethodRunTheReplacement) {
           "project/app/model.py:13"));
 }
 
+// Configuration defaults, read from the configuration class in another module: a dataclass-style
+// field (`layerdrop: float = 0.0`), an `__init__` default stored unchanged, a subclass's default
+// over its base's, and a field a method reassigns (unknown, so not folded).
+TEST(EntryScopeTest, ConfigurationDefaultsFoldConditions) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/configuration.py",
+            "class BaseConfig:\n"
+            "    output_attentions: bool = False\n"
+            "    layerdrop: float = 0.5\n"
+            "class NetConfig(BaseConfig):\n"
+            "    layerdrop: float = 0.0\n"
+            "    impl: str = 'sdpa'\n"
+            "    scale = None\n"
+            "    def __init__(self, debug=False, **kwargs):\n"
+            "        self.debug = debug\n"
+            "    def __post_init__(self):\n"
+            "        self.scale = 2.0\n");
+  dir.Write("project/app/model.py",
+            "from .configuration import NetConfig\n"
+            "class Net:\n"
+            "    def __init__(self, config: NetConfig | None):\n"
+            "        self.config = config\n"
+            "        self.layerdrop = config.layerdrop\n"
+            "    def forward(self, x):\n"
+            "        if self.training and self.layerdrop > 0.0:\n"
+            "            x = x.item()\n"
+            "        if self.config.output_attentions:\n"
+            "            print('attentions')\n"
+            "        if self.config.impl == 'eager':\n"
+            "            print('eager')\n"
+            "        if self.config.debug:\n"
+            "            print('debug')\n"
+            "        if self.config.scale is not None:\n"
+            "            print('scaled')\n"
+            "        return x\n");
+  // Only the field a method reassigns stays undecided.
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule()),
+              ElementsAre("project/app/model.py:16"));
+}
+
 TEST(EntryScopeTest, MalformedInputListIsAnError) {
   testing::TempDir dir;
   WriteMultimodalModel(dir);

@@ -1,0 +1,22 @@
+#ifndef GBREAK_CLI_MODEL_CONFIG_H_
+#define GBREAK_CLI_MODEL_CONFIG_H_
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace gbreak {
+
+// The model configuration the user runs (`--config`): each value is a `config.json` (its
+// top-level scalar fields) or `KEY=VALUE`, later ones over earlier ones. Returns field -> the
+// value as a Python literal (`0.1`, `True`, `None`, `'sdpa'`), which the analysis uses in place
+// of the configuration class's defaults. A JSON value that is an object or a list (a
+// sub-configuration) is left out: it belongs to another configuration class.
+absl::StatusOr<std::map<std::string, std::string>> ReadModelConfig(
+    const std::vector<std::string>& values);
+
+}  // namespace gbreak
+
+#endif  // GBREAK_CLI_MODEL_CONFIG_H_
