@@ -62,11 +62,34 @@ def build(name: str, level: int):
     overrides = shrink_config_dict(defaults, LEVELS[level])
     extra, _why = OVERRIDES.get(name, ({}, ""))
     overrides.update(extra)
+    _give_mrope_section(config_cls, defaults, overrides)
     # Only the changed keys are passed: the config's __init__ derives the rest from them.
     config = config_cls(**overrides)
     cls = getattr(transformers, architectures()[name])
     model = cls(config)
     return model, overrides
+
+
+def _give_mrope_section(config_cls, defaults: dict, overrides: dict) -> None:
+    """A config (or sub-config) that accepts a multimodal rotary `mrope_section` in its rope
+    parameters but has none by default (its modeling code falls back to sections for a 128-wide
+    head, which a shrunk head no longer fits) gets one that splits half the shrunk head in
+    three."""
+    for key, sub_cls in (getattr(config_cls, "sub_configs", None) or {}).items():
+        sub = overrides.get(key)
+        if isinstance(sub, dict) and isinstance(sub_cls, type):
+            _give_mrope_section(sub_cls, sub, sub)
+    if "mrope_section" not in getattr(config_cls, "ignore_keys_at_rope_validation", ()):
+        return
+    merged = {**defaults, **overrides}
+    heads, hidden = merged.get("num_attention_heads"), merged.get("hidden_size")
+    head = merged.get("head_dim") or (hidden // heads if heads and hidden else None)
+    rope = dict(merged.get("rope_parameters") or {})
+    if not head or rope.get("mrope_section"):
+        return
+    half = head // 2
+    rope["mrope_section"] = [half - 2 * (half // 3), half // 3, half // 3]
+    overrides["rope_parameters"] = rope
 
 
 def versions() -> dict:

@@ -110,3 +110,22 @@ def test_graph_breaks_log_matches_record(version, name, case):
     from_rec = {(b["file"], b["line"], b["gb_type"]) for b in rec["breaks"]}
     # the log carries absolute paths, the record corpus-relative ones: matched by suffix
     assert from_log == from_rec
+
+
+def test_mrope_sections_fit_the_shrunk_head_of_configs_that_accept_them():
+    from sweep_transformers import _give_mrope_section
+
+    class Text:  # accepts mrope_section, has none by default (Qwen2-VL's text config)
+        ignore_keys_at_rope_validation = {"mrope_section"}
+
+    class Top:
+        sub_configs = {"text_config": Text}
+
+    overrides = {"text_config": {"hidden_size": 32, "num_attention_heads": 2,
+                                 "rope_parameters": {"rope_type": "default"}}}
+    _give_mrope_section(Top, {}, overrides)
+    section = overrides["text_config"]["rope_parameters"]["mrope_section"]
+    assert sum(section) == 32 // 2 // 2 and len(section) == 3
+    plain = {"hidden_size": 32, "num_attention_heads": 2}
+    _give_mrope_section(type("Plain", (), {}), {}, plain)   # no such key accepted: unchanged
+    assert "rope_parameters" not in plain
