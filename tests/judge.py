@@ -80,19 +80,38 @@ def torch_minor(version: str) -> str:
 
 # ------------------------------------------------------------------------------ gbreak runs
 def entry_command(binary: str, libs: Path, entry: str, mode: str, torch_version: str,
-                  inputs: str | None) -> list[str]:
+                  inputs: str | None, config: tuple = ()) -> list[str]:
     cmd = [binary, "lint", "--site-packages", str(libs), "--entry", entry, "--mode", mode,
            "--torch-version", torch_minor(torch_version), "--select", "ALL",
            "--output-format", "json", "--exit-zero", "--threads", "1"]
-    return cmd + (["--inputs", inputs] if inputs is not None else [])
+    cmd += ["--inputs", inputs] if inputs is not None else []
+    for key, value in config:
+        cmd += ["--config", f"{key}={value}"]
+    return cmd
+
+
+def _literal(v) -> str | None:
+    """A JSON scalar as the Python literal --config takes; None for objects and lists."""
+    if isinstance(v, bool) or v is None:
+        return repr(v)
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, str):
+        return repr(v)
+    return None
 
 
 def run_key(rec: dict, with_inputs: bool) -> tuple:
     """The gbreak run a record is scored on: its entry, mode and torch version, and, with
-    `with_inputs`, the inputs its call passed (`--inputs`, as a user who knows their call runs
-    gbreak). Records of the same call share a run."""
-    inputs = ",".join(sorted(rec.get("inputs") or {})) if with_inputs else None
-    return (rec["entry"], rec["mode"], rec["torch"], inputs)
+    `with_inputs`, what its call passed and the configuration it was built with (`--inputs` and
+    `--config` with the record's top-level config overrides, as a user who knows their call and
+    config.json runs gbreak). Records of the same call share a run."""
+    if not with_inputs:
+        return (rec["entry"], rec["mode"], rec["torch"], None, ())
+    inputs = ",".join(sorted(rec.get("inputs") or {}))
+    config = tuple(sorted((k, lit) for k, v in (rec.get("config_overrides") or {}).items()
+                          if (lit := _literal(v)) is not None))
+    return (rec["entry"], rec["mode"], rec["torch"], inputs, config)
 
 
 def run_entries(binary: str, libs: Path, records: list[dict], jobs: int,

@@ -507,29 +507,11 @@ class Evaluator {
 
   // `self.debug` assigned once in __init__, to a literal or a parameter with a literal default.
   Truth SelfAttributeTruth(TSNode attribute, int depth) {
-    TSNode owner = EnclosingClass(attribute);
-    if (ts_node_is_null(owner)) return Truth::kUnknown;
-    std::string_view name = NodeText(Field(attribute, "attribute"), text_);
-    TSNode value{}, init{};
-    int count = 0;
-    ForEachNamedNode(Field(owner, "body"), [&](TSNode n, std::string_view type) {
-      if ((type == "assignment" || type == "augmented_assignment") &&
-          Is(Field(n, "left"), "attribute") &&
-          NodeText(Field(Field(n, "left"), "object"), text_) == "self" &&
-          NodeText(Field(Field(n, "left"), "attribute"), text_) == name) {
-        ++count;
-        value = Field(n, "right");
-        init = EnclosingFunction(n);
-        if (type == "augmented_assignment") ++count;
-      }
-      return true;
-    });
-    if (count != 1 || ts_node_is_null(init) || DefinitionName(init, text_) != "__init__") {
-      return Truth::kUnknown;
-    }
+    TSNode value = OnlyInitValue(attribute, NodeText(Field(attribute, "attribute"), text_));
+    if (ts_node_is_null(value)) return Truth::kUnknown;
     if (IsBoolOrNoneLiteral(value)) return Eval(value, depth + 1);
     if (Is(value, "identifier")) {
-      return ParameterDefaultTruth(init, NodeText(value, text_), depth);
+      return ParameterDefaultTruth(EnclosingFunction(value), NodeText(value, text_), depth);
     }
     return Truth::kUnknown;
   }

@@ -128,68 +128,10 @@ std::vector<std::string> ProgramGraph::ClassMapTargets(const std::string& callee
   return out;
 }
 
-bool ProgramGraph::Resolve(const std::string& qualified, size_t* module, std::string* function,
-                           int depth, const ModuleProbe* probe,
-                           std::set<std::string>* wanted) const {
-  if (depth > kMaxResolveDepth) return false;
+bool ProgramGraph::SplitModule(const std::string& qualified, const ModuleProbe* probe,
+                               std::set<std::string>* wanted, size_t* index,
+                               std::string* rest) const {
   // The longest prefix that is a module of the program (or one that could be loaded).
-  for (size_t cut = qualified.rfind('.'); cut != std::string::npos && cut > 0;
-       cut = qualified.rfind('.', cut - 1)) {
-    std::string prefix = qualified.substr(0, cut);
-    auto it = by_name_.find(prefix);
-    if (it == by_name_.end()) {
-      if (probe != nullptr && (*probe)(prefix)) {
-        wanted->insert(prefix);
-        return false;
-      }
-      continue;
-    }
-    const ModuleSummary& m = modules_[it->second];
-    std::string rest = qualified.substr(cut + 1);
-    if (Find(it->second, rest) != nullptr) {
-      *module = it->second;
-      *function = rest;
-      return true;
-    }
-    // Calling a class constructs it: its __init__ runs.
-    if (m.classes.contains(rest) && Find(it->second, rest + ".__init__") != nullptr) {
-      *module = it->second;
-      *function = rest + ".__init__";
-      return true;
-    }
-    std::string head = rest.substr(0, rest.find('.'));
-    std::string tail = rest.size() > head.size() ? rest.substr(head.size()) : "";
-    auto resolve = [&](const std::string& target) {
-      return target != qualified &&
-             Resolve(target, module, function, depth + 1, probe, wanted);
-    };
-    // Inherited method: Class.method found on a base.
-    if (auto c = m.classes.find(head); c != m.classes.end()) {
-      for (const std::string& base : c->second) {
-        if (!tail.empty() && resolve(base + tail)) return true;
-      }
-      return false;
-    }
-    // Re-exported name: `from .impl import helper` in a package's __init__.
-    if (auto imported = m.imports.find(head); imported != m.imports.end()) {
-      for (const std::string& target : imported->second) {
-        if (resolve(target + tail)) return true;
-      }
-      return false;
-    }
-    // A name from `from M import *` (transformers' TYPE_CHECKING re-exports).
-    for (const std::string& star : StarCandidates(it->second, head)) {
-      if (resolve(star + "." + rest)) return true;
-    }
-    return false;
-  }
-  return false;
-}
-
-bool ProgramGraph::ResolveClass(const std::string& qualified, size_t* module,
-                                std::string* class_name, int depth, const ModuleProbe* probe,
-                                std::set<std::string>* wanted) const {
-  if (depth > kMaxResolveDepth) return false;
   for (size_t cut = qualified.rfind('.'); cut != std::string::npos && cut > 0;
        cut = qualified.rfind('.', cut - 1)) {
     std::string prefix = qualified.substr(0, cut);
@@ -201,27 +143,84 @@ bool ProgramGraph::ResolveClass(const std::string& qualified, size_t* module,
       }
       continue;
     }
-    const ModuleSummary& m = modules_[it->second];
-    std::string rest = qualified.substr(cut + 1);
-    if (m.classes.contains(rest)) {
-      *module = it->second;
-      *class_name = rest;
-      return true;
-    }
-    if (rest.find('.') != std::string::npos) return false;  // nested classes are not followed
-    if (auto imported = m.imports.find(rest); imported != m.imports.end()) {
-      for (const std::string& target : imported->second) {
-        if (target != qualified &&
-            ResolveClass(target, module, class_name, depth + 1, probe, wanted)) {
-          return true;
-        }
-      }
-      return false;
-    }
-    for (const std::string& star : StarCandidates(it->second, rest)) {
-      if (ResolveClass(star + "." + rest, module, class_name, depth + 1, probe, wanted)) return true;
+    *index = it->second;
+    *rest = qualified.substr(cut + 1);
+    return true;
+  }
+  return false;
+}
+
+bool ProgramGraph::Resolve(const std::string& qualified, size_t* module, std::string* function,
+                           int depth, const ModuleProbe* probe,
+                           std::set<std::string>* wanted) const {
+  if (depth > kMaxResolveDepth) return false;
+  size_t index;
+  std::string rest;
+  if (!SplitModule(qualified, probe, wanted, &index, &rest)) return false;
+  const ModuleSummary& m = modules_[index];
+  if (Find(index, rest) != nullptr) {
+    *module = index;
+    *function = rest;
+    return true;
+  }
+  // Calling a class constructs it: its __init__ runs.
+  if (m.classes.contains(rest) && Find(index, rest + ".__init__") != nullptr) {
+    *module = index;
+    *function = rest + ".__init__";
+    return true;
+  }
+  std::string head = rest.substr(0, rest.find('.'));
+  std::string tail = rest.size() > head.size() ? rest.substr(head.size()) : "";
+  auto resolve = [&](const std::string& target) {
+    return target != qualified &&
+           Resolve(target, module, function, depth + 1, probe, wanted);
+  };
+  // Inherited method: Class.method found on a base.
+  if (auto c = m.classes.find(head); c != m.classes.end()) {
+    for (const std::string& base : c->second) {
+      if (!tail.empty() && resolve(base + tail)) return true;
     }
     return false;
+  }
+  // Re-exported name: `from .impl import helper` in a package's __init__.
+  if (auto imported = m.imports.find(head); imported != m.imports.end()) {
+    for (const std::string& target : imported->second) {
+      if (resolve(target + tail)) return true;
+    }
+    return false;
+  }
+  // A name from `from M import *` (transformers' TYPE_CHECKING re-exports).
+  for (const std::string& star : StarCandidates(index, head)) {
+    if (resolve(star + "." + rest)) return true;
+  }
+  return false;
+}
+
+bool ProgramGraph::ResolveClass(const std::string& qualified, size_t* module,
+                                std::string* class_name, int depth, const ModuleProbe* probe,
+                                std::set<std::string>* wanted) const {
+  if (depth > kMaxResolveDepth) return false;
+  size_t index;
+  std::string rest;
+  if (!SplitModule(qualified, probe, wanted, &index, &rest)) return false;
+  const ModuleSummary& m = modules_[index];
+  if (m.classes.contains(rest)) {
+    *module = index;
+    *class_name = rest;
+    return true;
+  }
+  if (rest.find('.') != std::string::npos) return false;  // nested classes are not followed
+  if (auto imported = m.imports.find(rest); imported != m.imports.end()) {
+    for (const std::string& target : imported->second) {
+      if (target != qualified &&
+          ResolveClass(target, module, class_name, depth + 1, probe, wanted)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  for (const std::string& star : StarCandidates(index, rest)) {
+    if (ResolveClass(star + "." + rest, module, class_name, depth + 1, probe, wanted)) return true;
   }
   return false;
 }

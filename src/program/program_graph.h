@@ -221,6 +221,11 @@ class ProgramGraph {
 
  private:
   std::vector<std::string> StarCandidates(size_t module, const std::string& name) const;
+  // The longest prefix of `qualified` that is a module of the program: its index, and the rest
+  // of the name after it. False when none is; with a probe, a prefix that could be loaded is
+  // added to `wanted` (and false returned: the next round resolves it).
+  bool SplitModule(const std::string& qualified, const ModuleProbe* probe,
+                   std::set<std::string>* wanted, size_t* index, std::string* rest) const;
   // "pkg.mod.NAME[].rest" -> "Cls.rest" for every class of the class map NAME (through
   // re-exports); empty when the map's module is not held yet (then asked of `probe`).
   std::vector<std::string> ClassMapTargets(const std::string& callee, const ModuleProbe* probe,
