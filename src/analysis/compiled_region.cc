@@ -1110,35 +1110,28 @@ std::set<std::string> CompiledRegion::UnreboundParameters(TSNode function) const
   return out;
 }
 
+std::set<std::string, std::less<>> CompiledRegion::ConditionNames(TSNode function) const {
+  std::set<std::string, std::less<>> out;
+  ForEachNamedNode(Field(function, "body"), [&](TSNode n, std::string_view type) {
+    if (type == "function_definition" || type == "class_definition") return false;
+    TSNode condition{};
+    if (type == "if_statement" || type == "elif_clause") condition = Field(n, "condition");
+    if (type == "conditional_expression") condition = ts_node_named_child(n, 1);
+    if (ts_node_is_null(condition)) return true;
+    ForEachNamedNode(condition, [&](TSNode c, std::string_view t) {
+      if (t == "identifier") out.emplace(NodeText(c, text_));
+      return t != "lambda";
+    });
+    return true;
+  });
+  return out;
+}
+
 std::vector<std::string> CompiledRegion::DefaultGuards(
     TSNode function, TSNode call, const std::vector<std::pair<std::string, int>>& defaults,
+    const std::set<std::string, std::less<>>& named,
     std::map<std::string, std::unique_ptr<TruthCache>>* hypotheses) {
   std::vector<std::string> out;
-  if (defaults.empty()) return out;
-  // The parameters named in the conditions the call sits under, up to its function.
-  std::set<std::string, std::less<>> named;
-  for (TSNode child = call, parent = ParentOf(call);
-       !ts_node_is_null(parent) && !SameNode(child, function);
-       child = parent, parent = ParentOf(parent)) {
-    std::vector<TSNode> conditions;
-    if (Is(parent, "if_statement") && !SameNode(child, Field(parent, "condition"))) {
-      conditions.push_back(Field(parent, "condition"));
-      for (TSNode clause : NamedChildren(parent)) {
-        if (Is(clause, "elif_clause")) conditions.push_back(Field(clause, "condition"));
-      }
-    } else if (Is(parent, "conditional_expression")) {
-      conditions.push_back(ts_node_named_child(parent, 1));
-    } else if (Is(parent, "block")) {
-      conditions.push_back(parent);  // an earlier `if x is None: return` ends the path
-    }
-    for (TSNode condition : conditions) {
-      ForEachNamedNode(condition, [&](TSNode n, std::string_view type) {
-        if (type == "function_definition" || type == "class_definition") return false;
-        if (type == "identifier") named.emplace(NodeText(n, text_));
-        return true;
-      });
-    }
-  }
   for (const auto& [name, position] : defaults) {
     if (!named.contains(name)) continue;
     std::unique_ptr<TruthCache>& cache = (*hypotheses)[name];
@@ -1334,6 +1327,9 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
     always.insert(f.external_callees.begin(), f.external_callees.end());
     std::map<std::string, std::vector<std::vector<std::string>>> guarded;
     std::map<std::string, std::unique_ptr<TruthCache>> hypotheses;
+    // The names the function's conditions test, once per function (not per call).
+    const std::set<std::string, std::less<>> condition_names =
+        f.literal_defaults.empty() ? std::set<std::string, std::less<>>{} : ConditionNames(function);
     for (TSNode call : CallsIn(function)) {
       size_t local_before = f.local_callees.size();
       size_t external_before = f.external_callees.size();
@@ -1343,7 +1339,8 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
       if (f.local_callees.size() == local_before && f.external_callees.size() == external_before) {
         continue;
       }
-      std::vector<std::string> guards = DefaultGuards(function, call, f.literal_defaults, &hypotheses);
+      std::vector<std::string> guards =
+          DefaultGuards(function, call, f.literal_defaults, condition_names, &hypotheses);
       auto note = [&](const std::string& callee) {
         if (guards.empty()) {
           always.insert(callee);

@@ -171,10 +171,15 @@ class CompiledRegion {
                     const std::set<std::string>& parameters, std::vector<CallSite>* out);
   // The literal-default parameters of `function` (`defaults`) any of which, holding its
   // default, keeps `call` from running in every traced mode: `if pixel_values is not None:`.
-  // `hypotheses` keeps one fold cache per parameter, for the next call of the same function.
+  // Only those among `named` (ConditionNames) are tried. `hypotheses` keeps one fold cache per
+  // parameter, for the next call of the same function.
   std::vector<std::string> DefaultGuards(
       TSNode function, TSNode call, const std::vector<std::pair<std::string, int>>& defaults,
+      const std::set<std::string, std::less<>>& named,
       std::map<std::string, std::unique_ptr<TruthCache>>* hypotheses);
+  // The names a function's if/elif/conditional-expression conditions mention (nested functions
+  // and classes left out).
+  std::set<std::string, std::less<>> ConditionNames(TSNode function) const;
   // The methods `function` replaces on an object it is given, with the nested function it puts
   // there (`experts_class.forward = forward` in a class decorator), and whether that function
   // runs the original it saved (`original = experts_class.forward`): always, or when the call

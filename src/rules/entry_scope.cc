@@ -117,6 +117,8 @@ class EntryLoader {
   std::map<FunctionRef, CallStep> compiled_at_;
   // Functions reached only under a condition gbreak cannot decide (ProgramGraph::ReachableFrom).
   std::map<FunctionRef, std::string> conditions_;
+  // Parameters holding their defaults in the final reached set (ProgramGraph::DefaultedParameters).
+  std::map<FunctionRef, std::set<std::string>> defaulted_;
   EntryScopeResult out_;
 };
 
@@ -207,7 +209,8 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached) {
   }
   // Parameters no reached call passes hold their defaults (DynamicCache's ddp_cache_data=None).
   std::vector<std::map<uint32_t, std::set<std::string>>> defaulted(prepared_.size());
-  for (auto& [function, names] : graph_.DefaultedParameters(reached, EntryInputs())) {
+  // (WithoutDefaultGuardedCalls computed them for the final `reached`.)
+  for (auto& [function, names] : defaulted_) {
     const FunctionSummary* f = graph_.Find(function.first, function.second);
     if (f != nullptr) defaulted[function.first][f->start_byte] = std::move(names);
   }
@@ -294,15 +297,15 @@ std::map<FunctionRef, FunctionRef> EntryLoader::WithoutDefaultGuardedCalls(
   // Loads nothing: every module reached is read already.
   ModuleProbe nothing_to_load = [](const std::string&) { return false; };
   for (int round = 0; round < kMaxRounds; ++round) {
-    std::map<FunctionRef, std::set<std::string>> defaulted =
-        graph_.DefaultedParameters(reached, inputs);
+    defaulted_ = graph_.DefaultedParameters(reached, inputs);
     conditions_.clear();
     std::map<FunctionRef, FunctionRef> fewer =
-        graph_.ReachableFrom(entries, nothing_to_load, nullptr, &defaulted, &conditions_);
+        graph_.ReachableFrom(entries, nothing_to_load, nullptr, &defaulted_, &conditions_);
     bool same = fewer.size() == reached.size();
     reached = std::move(fewer);
-    if (same) break;
+    if (same) return reached;  // defaulted_ is that of `reached`: RunRules uses it
   }
+  defaulted_ = graph_.DefaultedParameters(reached, inputs);
   return reached;
 }
 
