@@ -53,7 +53,34 @@ std::string LinkId(std::string_view line) {
   return "GB" + std::string(rest.substr(2, 4));
 }
 
+// Dynamo prints the line it was tracing when it gave up, often inside torch (a module's
+// register_buffer, a functional's body). The site a user can change is the innermost frame of the
+// user stack outside torch; a suppressed duplicate has no stack and is resolved by the sink.
+void PinOutsideTorch(BreakReport& report) {
+  if (!IsTorchOrStdlib(report.at)) return;
+  for (auto it = report.user_stack.rbegin(); it != report.user_stack.rend(); ++it) {
+    if ((it->kind == SourceFrame::Kind::kUser || it->kind == SourceFrame::Kind::kLibrary) &&
+        !IsTorchOrStdlib(*it)) {
+      report.at = *it;
+      return;
+    }
+  }
+}
+
 }  // namespace
+
+bool IsTorchOrStdlib(const SourceFrame& frame) {
+  if (frame.kind == SourceFrame::Kind::kInternal) return true;
+  if (frame.kind == SourceFrame::Kind::kLibrary) return false;  // under site-packages
+  std::string_view file = frame.file;
+  // `<prefix>/lib/python3.11/<module>.py` (or `lib64`), a module of the interpreter itself.
+  size_t at = file.rfind("/lib/python3.");
+  if (at == std::string_view::npos) at = file.rfind("/lib64/python3.");
+  if (at == std::string_view::npos) return false;
+  std::string_view rest = file.substr(file.find("/python3.", at) + 9);
+  size_t slash = rest.find('/');
+  return slash != std::string_view::npos && ParseInt(rest.substr(0, slash)).has_value();
+}
 
 bool IsBreakReportStart(std::string_view msg) {
   return msg.starts_with(kAt) || msg.starts_with(kDupAt) || msg.starts_with(kDetailsAt) ||
@@ -212,6 +239,8 @@ std::optional<BreakReport> ParseBreakReport(const std::vector<std::string>& line
     }
   }
   if (!have_at) return std::nullopt;
+  report.printed_at = report.at;
+  PinOutsideTorch(report);
   // A break inside a resume function is in the original function.
   std::string original;
   int ignored_line = 0;

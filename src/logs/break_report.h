@@ -13,7 +13,8 @@ namespace gbreak {
 // One graph-break report, every era (dynamo.md §b.2): the text of TORCH_LOGS=graph_breaks and the
 // payload of TORCH_TRACE's dynamo_graph_break_reason artifact.
 struct BreakReport {
-  SourceFrame at;
+  SourceFrame at;          // the site: the innermost frame outside torch
+  SourceFrame printed_at;  // the location the report printed (may be inside torch)
   std::string reason;       // the root cause (first block); "" when the report prints none
   std::string registry_id;  // of the root cause
   std::string explanation;
@@ -23,6 +24,11 @@ struct BreakReport {
   bool duplicate = false;   // user stack suppressed: a repeat of an earlier report
   bool frame_skipped = false;  // Dynamo gave up on the frame and ran it eagerly
 };
+
+// A frame no user can change: torch's own (and its kin, ClassifyFrameFile's kInternal) or the
+// Python standard library's (`.../lib/python3.N/functools.py`, outside site-packages). A break
+// is pinned on the innermost frame that is not.
+bool IsTorchOrStdlib(const SourceFrame& frame);
 
 // Does this message line start a graph-break report?
 bool IsBreakReportStart(std::string_view msg);

@@ -14,7 +14,59 @@ std::string LogSink::BaseId(std::string_view compile_id) {
   return std::string(compile_id.substr(0, compile_id.find('_')));
 }
 
-void LogSink::AddBreak(const BreakReport& report, std::string_view compile_id, int64_t line) {
+BreakReport LogSink::Resolve(const BreakReport& printed) {
+  BreakReport report = printed;
+  if (IsTorchOrStdlib(report.printed_at)) {
+    std::pair<std::string, int> loc{report.printed_at.file, report.printed_at.line};
+    if (!IsTorchOrStdlib(report.at)) {
+      pinned_[loc] = report.at;
+    } else if (auto it = pinned_.find(loc); it != pinned_.end()) {
+      report.at = it->second;  // a duplicate of the last full report printed there
+    }
+  }
+  return report;
+}
+
+void LogSink::AddBreak(const BreakReport& printed, std::string_view compile_id, int64_t line) {
+  BreakReport report = Resolve(printed);
+  explicit_breaks_ = true;
+  CountBreak(report, line);
+  LinkBreak(report, compile_id);
+}
+
+void LogSink::AddInferredBreak(const BreakReport& report, std::string_view compile_id,
+                               int64_t line) {
+  BreakReport resolved = Resolve(report);
+  if (resolved.reason == "step_unsupported") {
+    if (auto it = calls_.find({resolved.at.file, resolved.at.line}); it != calls_.end()) {
+      // Dynamo could not resume inside the callee ("Failed to handle graph break gracefully"):
+      // the graph ends at the call and the callee runs eagerly, a frame skipped.
+      resolved.at = it->second;
+      resolved.frame_skipped = true;
+      resolved.reason = "(the break inside the call, seen from its caller)";
+      for (const auto& [done, ignored] : inferred_) {
+        if (done.at.file == resolved.at.file && done.at.line == resolved.at.line) {
+          resolved.reason = done.reason;
+          break;
+        }
+      }
+    }
+  }
+  for (size_t i = 0; i + 1 < resolved.user_stack.size(); ++i) {
+    const SourceFrame& outer = resolved.user_stack[i];
+    if (!IsTorchOrStdlib(outer)) calls_[{outer.file, outer.line}] = resolved.at;
+  }
+  inferred_.emplace_back(resolved, line);
+  LinkBreak(resolved, compile_id);
+}
+
+void LogSink::LinkBreak(const BreakReport& report, std::string_view compile_id) {
+  if (!compile_id.empty() && !report.frame_skipped) {
+    last_break_[BaseId(compile_id)] = report.at;
+  }
+}
+
+void LogSink::CountBreak(const BreakReport& report, int64_t line) {
   std::string place = absl::StrCat(ToAbsl(report.at.file), "\x1f", report.at.line, "\x1f");
   std::string reason = report.reason;
   if (reason.empty()) {
@@ -40,14 +92,10 @@ void LogSink::AddBreak(const BreakReport& report, std::string_view compile_id, i
   ++site.count;
   site.duplicates += report.duplicate;
   site.frames_skipped += report.frame_skipped;
-  if (!compile_id.empty() && !report.frame_skipped) {
-    last_break_[BaseId(compile_id)] = report.at;
-  }
 }
 
-void LogSink::StartFrame(std::string_view compile_id, std::string_view function,
-                         std::string_view file, int first_line, int64_t line) {
-  ++summary_.dynamo_frames;
+LogSink::Frame LogSink::MakeFrame(std::string_view function, std::string_view file,
+                                 int first_line) {
   Frame frame;
   frame.function = std::string(function);
   frame.file = std::string(file);
@@ -59,10 +107,30 @@ void LogSink::StartFrame(std::string_view compile_id, std::string_view function,
     if (!original.empty()) frame.function = original;
     if (resume_line > 0) {
       frame.first_line = resume_line;
-      ++resumes_[{frame.file, resume_line}];
+      frame.resume_line = resume_line;
     }
   }
-  frames_[BaseId(compile_id)] = std::move(frame);
+  return frame;
+}
+
+void LogSink::StartFrame(std::string_view compile_id, std::string_view function,
+                         std::string_view file, int first_line, int64_t line) {
+  ++summary_.dynamo_frames;
+  std::string base = BaseId(compile_id);
+  auto [it, added] = frames_.try_emplace(base);
+  if (added) frame_order_.push_back(base);
+  if (it->second.from_code) return;
+  it->second = MakeFrame(function, file, first_line);
+}
+
+void LogSink::NoteFrameCode(std::string_view compile_id, std::string_view function,
+                            std::string_view file, int first_line) {
+  if (function.empty() || file.empty()) return;
+  std::string base = BaseId(compile_id);
+  auto [it, added] = frames_.try_emplace(base);
+  if (added) frame_order_.push_back(base);
+  it->second = MakeFrame(function, file, first_line);
+  it->second.from_code = true;
 }
 
 void LogSink::AddDynamoGraph(std::string_view compile_id, std::string_view backend,
@@ -131,7 +199,47 @@ void LogSink::Diagnose(int64_t line, std::string message) {
   summary_.diagnostics.push_back(LogDiagnostic{Place(line), std::move(message)});
 }
 
+// One resume frame per frame compile (restarts of one compile share its base id).
+void LogSink::CountResumes() {
+  for (const auto& [base, frame] : frames_) {
+    if (frame.resumed && frame.resume_line > 0) ++resumes_[{frame.file, frame.resume_line}];
+  }
+}
+
+// Older TORCH_TRACE and +dynamo logs print no break report: each resume function compiled,
+// `torch_dynamo_resume_in_<fn>_at_<line>`, is a break at that line of <fn> (in the frame's file;
+// an inlined callee's break shows as the call line, the innermost line the log names).
+void LogSink::InferBreaksFromResumes() {
+  for (const std::string& base : frame_order_) {
+    const Frame& frame = frames_[base];
+    if (!frame.resumed || frame.resume_line <= 0 || frame.file.empty()) continue;
+    BreakReport report;
+    report.at.file = frame.file;
+    report.at.line = frame.resume_line;
+    report.at.function = frame.function;
+    report.at.kind = ClassifyFrameFile(frame.file);
+    report.printed_at = report.at;
+    report.reason = "graph break (inferred from a resume frame; the log has no break report)";
+    CountBreak(report, 0);
+  }
+}
+
 LogSummary LogSink::Finish() {
+  CountResumes();
+  if (!explicit_breaks_) {
+    for (const auto& [report, line] : inferred_) CountBreak(report, line);
+    if (inferred_.empty()) InferBreaksFromResumes();
+  }
+  // Graphs are paired with their frames by compile id, once every frame record is in: the
+  // compilation metrics that name the code come after the graph.
+  for (DynamoGraph& graph : summary_.dynamo_graphs) {
+    auto it = frames_.find(BaseId(graph.compile_id));
+    if (it == frames_.end() || !it->second.from_code) continue;
+    graph.function = it->second.function;
+    graph.file = it->second.file;
+    graph.first_line = it->second.first_line;
+    graph.resumed = it->second.resumed;
+  }
   // A resume frame at a break's line is the graph that break added; eager tt graphs whose ops sit
   // on the break line are more.
   bool frames_known = summary_.dynamo_frames > 0;

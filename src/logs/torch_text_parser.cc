@@ -1,9 +1,11 @@
 #include "logs/torch_text_parser.h"
 
+#include <algorithm>
 #include <optional>
 #include <utility>
 
 #include "logs/break_report.h"
+#include "logs/gb_registry.h"
 #include "logs/text_util.h"
 
 namespace gbreak {
@@ -46,6 +48,68 @@ CompileFailure::Kind ExceptionKind(std::string_view cls, std::string_view messag
     return CompileFailure::Kind::kInternalError;
   }
   return CompileFailure::Kind::kOther;
+}
+
+// The `<FrameSummary file F, line L in fn>` items of a GraphCompileReason's user_stack, outermost
+// first.
+std::vector<SourceFrame> FrameSummaries(std::string_view msg) {
+  constexpr std::string_view kFrame = "<FrameSummary file ";
+  std::vector<SourceFrame> frames;
+  for (size_t at = msg.find(kFrame); at != std::string_view::npos; at = msg.find(kFrame, at)) {
+    std::string_view rest = msg.substr(at + kFrame.size());
+    at += kFrame.size();
+    size_t comma = rest.find(", line ");
+    size_t in = rest.find(" in ", comma == std::string_view::npos ? 0 : comma);
+    size_t close = rest.find('>', in == std::string_view::npos ? 0 : in);
+    if (comma == std::string_view::npos || in == std::string_view::npos ||
+        close == std::string_view::npos) {
+      break;
+    }
+    std::optional<int> number = ParseInt(rest.substr(comma + 7, in - comma - 7));
+    if (!number) continue;
+    SourceFrame frame;
+    frame.file = std::string(rest.substr(0, comma));
+    frame.line = *number;
+    frame.function = std::string(rest.substr(in + 4, close - in - 4));
+    frame.kind = ClassifyFrameFile(frame.file);
+    frames.push_back(std::move(frame));
+  }
+  return frames;
+}
+
+// A break read from a record that is not a graph-break report (a graph compiled because of a
+// break, a frame skipped): its site is the innermost frame outside torch.
+std::optional<BreakReport> InferredBreak(std::vector<SourceFrame> stack, std::string reason,
+                                         bool frame_skipped) {
+  for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
+    if ((it->kind == SourceFrame::Kind::kUser || it->kind == SourceFrame::Kind::kLibrary) &&
+        !IsTorchOrStdlib(*it)) {
+      BreakReport report;
+      report.at = *it;
+      report.printed_at = stack.back();  // where Dynamo stopped, for the sink's pinning table
+      std::string original;
+      int ignored = 0;
+      if (ParseResumeName(report.at.function, &original, &ignored) && !original.empty()) {
+        report.at.function = original;
+      }
+      report.reason = std::move(reason);
+      report.registry_id = RegistryIdForReason(report.reason);
+      report.user_stack = std::move(stack);
+      report.frame_skipped = frame_skipped;
+      return report;
+    }
+  }
+  // Only torch and stdlib frames (a skipped functools frame): the sink pins it where a full
+  // report at the same place was pinned.
+  if (stack.empty()) return std::nullopt;
+  BreakReport report;
+  report.at = stack.back();
+  report.printed_at = stack.back();
+  report.reason = std::move(reason);
+  report.registry_id = RegistryIdForReason(report.reason);
+  report.frame_skipped = frame_skipped;
+  report.user_stack = std::move(stack);
+  return report;
 }
 
 }  // namespace
@@ -103,28 +167,30 @@ void TorchTextParser::Line(std::string_view text, int64_t number) {
   SingleLine(t, number);
 }
 
-// `COMPILING GRAPH due to GraphCompileReason(reason='return_value', user_stack=[<FrameSummary
-// file F, line L in fn>], graph_break=False)`: where a frame's graph ended without a break.
-void TorchTextParser::NoteReturn(const TorchLine& t, std::string_view msg) {
-  if (msg.find("graph_break=False") == std::string_view::npos) return;
-  constexpr std::string_view kFrame = "<FrameSummary file ";
-  size_t at = msg.rfind(kFrame);  // the innermost frame: the line that returned
-  if (at == std::string_view::npos) return;
-  std::string_view rest = msg.substr(at + kFrame.size());
-  size_t comma = rest.find(", line ");
-  size_t in = rest.find(" in ", comma == std::string_view::npos ? 0 : comma);
-  size_t close = rest.find('>', in == std::string_view::npos ? 0 : in);
-  if (comma == std::string_view::npos || in == std::string_view::npos ||
-      close == std::string_view::npos) {
+
+// `COMPILING GRAPH due to GraphCompileReason(reason='…', user_stack=[<FrameSummary …>, …],
+// graph_break=…)`: with graph_break=False, where a frame's graph ended without a break; with
+// graph_break=True, the break that ended it (+dynamo text, which prints no break report unless
+// the graph_breaks channel is on too).
+void TorchTextParser::NoteCompileReason(const TorchLine& t, std::string_view msg,
+                                        int64_t number) {
+  std::vector<SourceFrame> frames = FrameSummaries(msg);
+  if (frames.empty()) return;
+  if (msg.find("graph_break=False") != std::string_view::npos) {
+    sink_.NoteGraphReturn(t.compile_id, frames.back());  // the innermost frame: the return
     return;
   }
-  SourceFrame frame;
-  frame.file = std::string(rest.substr(0, comma));
-  std::optional<int> number = ParseInt(rest.substr(comma + 7, in - comma - 7));
-  if (!number) return;
-  frame.line = *number;
-  frame.function = std::string(rest.substr(in + 4, close - in - 4));
-  sink_.NoteGraphReturn(t.compile_id, std::move(frame));
+  if (msg.find("graph_break=True") == std::string_view::npos) return;
+  constexpr std::string_view kReason = "reason='";
+  std::string_view reason;
+  if (size_t at = msg.find(kReason); at != std::string_view::npos) {
+    reason = msg.substr(at + kReason.size());
+    reason = reason.substr(0, std::min(reason.find("\\n"), reason.find("', user_stack")));
+  }
+  if (std::optional<BreakReport> report =
+          InferredBreak(std::move(frames), std::string(Trim(reason)), false)) {
+    sink_.AddInferredBreak(*report, t.compile_id, number);
+  }
 }
 
 void TorchTextParser::SingleLine(const TorchLine& t, int64_t number) {
@@ -148,7 +214,7 @@ void TorchTextParser::SingleLine(const TorchLine& t, int64_t number) {
     return;
   }
   if (msg.starts_with(kCompilingGraph)) {
-    NoteReturn(t, msg);
+    NoteCompileReason(t, msg, number);
     return;
   }
   if (msg.starts_with(kCallingCompiler)) {
@@ -258,6 +324,11 @@ void TorchTextParser::CloseWontConvert(Record& record) {
     f.line = ParseInt(Trim(head.substr(line_word + 6))).value_or(0);
   }
   f.message = "frame not compiled (WON'T CONVERT)";
+  // The exception is printed with its `from user code:` stack (twice when chained): the first
+  // stack names the break that made Dynamo skip the frame.
+  std::vector<SourceFrame> user_stack;
+  enum class Stack { kBefore, kIn, kDone } stack = Stack::kBefore;
+  std::string unsupported;
   for (const std::string& l : record.lines) {
     std::string_view line = Trim(l);
     if (line.starts_with(kExc)) {
@@ -268,7 +339,29 @@ void TorchTextParser::CloseWontConvert(Record& record) {
       if (kind != CompileFailure::Kind::kOther && kind != CompileFailure::Kind::kFullgraphError) {
         f.kind = kind;
       }
+      if (rest.substr(0, colon) == "Unsupported" && unsupported.empty()) {
+        unsupported = std::string(rest.substr(colon + 2));
+      }
       f.message = std::string(rest);
+      continue;
+    }
+    if (line == "from user code:" && stack == Stack::kBefore) {
+      stack = Stack::kIn;
+      continue;
+    }
+    if (stack != Stack::kIn) continue;
+    if (std::optional<SourceFrame> frame = ParseTracebackFrame(l)) {
+      user_stack.push_back(*std::move(frame));
+    } else if (line.empty() && !user_stack.empty()) {
+      stack = Stack::kDone;
+    }
+  }
+  // A frame skipped because of a graph break is that break seen from the frame Dynamo gave up
+  // on (+dynamo text, with no break report unless the graph_breaks channel is on too).
+  if (f.kind == CompileFailure::Kind::kFrameSkipped && !unsupported.empty()) {
+    if (std::optional<BreakReport> report =
+            InferredBreak(std::move(user_stack), unsupported, /*frame_skipped=*/true)) {
+      sink_.AddInferredBreak(*report, record.compile_id, record.first_line);
     }
   }
   sink_.AddFailure(std::move(f));

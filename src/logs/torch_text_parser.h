@@ -45,7 +45,7 @@ class TorchTextParser {
   static constexpr size_t kMaxRecordLines = 4000;
 
   void SingleLine(const TorchLine& line, int64_t number);
-  void NoteReturn(const TorchLine& line, std::string_view msg);
+  void NoteCompileReason(const TorchLine& line, std::string_view msg, int64_t number);
   bool StartsRecord(const TorchLine& line, Kind* kind) const;
   void Close(Record& record);
   void CloseBreak(Record& record);

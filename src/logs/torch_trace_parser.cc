@@ -133,6 +133,8 @@ void TorchTraceParser::Record(std::string_view json_text, int64_t number) {
   if (record.contains("compilation_metrics")) {
     const json& m = record["compilation_metrics"];
     if (!m.is_object()) return;
+    sink_.NoteFrameCode(compile_id, Str(m, "co_name"), Str(m, "co_filename"),
+                        Int(m, "co_firstlineno"));
     std::string fail_type = Str(m, "fail_type");
     if (fail_type.empty()) return;
     CompileFailure f;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "logs/text_util.h"
 
 namespace gbreak {
 namespace {
@@ -101,6 +102,42 @@ TEST(BreakReportTest, NoLocationIsNoReport) {
   std::vector<std::string> lines = {"Graph break: from user code at:"};
   EXPECT_FALSE(ParseBreakReport(lines).has_value());
   EXPECT_FALSE(ParseBreakReport({}).has_value());
+}
+
+SourceFrame Frame(const std::string& file) {
+  SourceFrame frame;
+  frame.file = file;
+  frame.kind = ClassifyFrameFile(file);
+  return frame;
+}
+
+TEST(BreakReportTest, TorchAndStdlibFramesAreNotBreakSites) {
+  EXPECT_TRUE(IsTorchOrStdlib(Frame("/v/lib/python3.11/site-packages/torch/nn/modules/module.py")));
+  EXPECT_TRUE(IsTorchOrStdlib(Frame("/root/.pyenv/versions/3.11.7/lib/python3.11/functools.py")));
+  EXPECT_TRUE(IsTorchOrStdlib(Frame("/usr/lib64/python3.12/contextlib.py")));
+  EXPECT_FALSE(IsTorchOrStdlib(Frame("/v/lib/python3.11/site-packages/transformers/x.py")));
+  EXPECT_FALSE(IsTorchOrStdlib(Frame("/home/me/proj/model.py")));
+  EXPECT_FALSE(IsTorchOrStdlib(Frame("/home/me/lib/python3.x/model.py")));
+}
+
+TEST(BreakReportTest, BreakInsideTorchIsPinnedOnTheInnermostUserFrame) {
+  std::vector<std::string> lines = {
+      "Graph break in user code at /v/lib/python3.11/site-packages/torch/nn/modules/module.py:587",
+      "Graph Break Reason: Unsupported python_type() call",
+      "User code traceback:",
+      "  File \"/v/lib/python3.11/site-packages/transformers/models/ctrl/modeling_ctrl.py\", "
+      "line 317, in forward",
+      "    self.pos_encoding = self.pos_encoding.to(device=device)",
+      "  File \"/v/lib/python3.11/site-packages/torch/nn/modules/module.py\", line 587, in "
+      "register_buffer",
+  };
+  std::optional<BreakReport> report = ParseBreakReport(lines);
+  ASSERT_TRUE(report.has_value());
+  EXPECT_TRUE(report->at.file.ends_with("modeling_ctrl.py"));
+  EXPECT_EQ(report->at.line, 317);
+  EXPECT_EQ(report->at.function, "forward");
+  EXPECT_TRUE(report->printed_at.file.ends_with("torch/nn/modules/module.py"));
+  EXPECT_EQ(report->printed_at.line, 587);
 }
 
 }  // namespace

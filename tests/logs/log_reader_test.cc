@@ -1,6 +1,8 @@
 // The readers against real torch 2.13 logs (tests/fixtures/logs/torch-2.13.0), constructed older
 // and tt-xla logs (tests/fixtures/logs/older-torch, ttxla), and damaged input made here.
 
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -264,6 +266,95 @@ TEST(LogReaderTest, JunkAndTruncatedRecordsNeverCrash) {
 
   LogReadResult missing = ReadLogs({dir.Join("absent.log")});
   EXPECT_EQ(missing.errors.size(), 1u);
+}
+
+// Real sweep-model logs (tests/fixtures/logs/torch-2.13.0/sweep): ctrl breaks inside torch
+// (register_buffer, reached from modeling_ctrl.py:317) and Dynamo skips the wrapper frames around
+// it; its sweep record says 3 reports at modeling_ctrl.py:317 (2 of them frame skips) and 1 at
+// output_capturing.py:332, in 2 graphs.
+const std::string kCtrl = kReal + "sweep/transformers/ctrl-eval/";
+
+std::string Slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+const BreakSite* SiteAt(const LogSummary& s, const std::string& suffix, int line) {
+  const BreakSite* found = nullptr;
+  for (const auto& [key, site] : s.breaks) {
+    if (site.at.file.ends_with(suffix) && site.at.line == line) {
+      EXPECT_EQ(found, nullptr) << "two sites at " << suffix << ":" << line;
+      found = &site;
+    }
+  }
+  return found;
+}
+
+void ExpectCtrlSites(const LogSummary& s) {
+  ASSERT_EQ(s.breaks.size(), 2u);
+  const BreakSite* ctrl = SiteAt(s, "transformers/models/ctrl/modeling_ctrl.py", 317);
+  ASSERT_NE(ctrl, nullptr);
+  EXPECT_EQ(ctrl->count, 3);
+  EXPECT_EQ(ctrl->frames_skipped, 2);
+  EXPECT_EQ(ctrl->at.function, "forward");
+  const BreakSite* dictcomp = SiteAt(s, "transformers/utils/output_capturing.py", 332);
+  ASSERT_NE(dictcomp, nullptr);
+  EXPECT_EQ(dictcomp->count, 1);
+  EXPECT_EQ(dictcomp->frames_skipped, 1);
+}
+
+TEST(LogReaderTest, BreakInsideTorchIsPinnedOnTheInnermostFrameOutsideIt) {
+  // The reports print torch/nn/modules/module.py:587; two are stack-less duplicates.
+  LogSummary s = Read({kCtrl + "graph_breaks.log"});
+  ExpectCtrlSites(s);
+  EXPECT_EQ(SiteAt(s, "torch/nn/modules/module.py", 587), nullptr);
+}
+
+TEST(LogReaderTest, TraceBreaksArePinnedLikeTheText) {
+  LogSummary s = Read({kCtrl + "trace"});
+  ExpectCtrlSites(s);
+  EXPECT_EQ(s.dynamo_graphs.size(), 2u);
+}
+
+TEST(LogReaderTest, PlusDynamoWithoutBreakReportsInfersThem) {
+  // +dynamo alone prints no break report: the breaks come from `COMPILING GRAPH ...
+  // graph_break=True` and from the WON'T CONVERT records of the skipped frames.
+  LogSummary s = Read({kCtrl + "dynamo_debug.log"});
+  ExpectCtrlSites(s);
+  ASSERT_EQ(s.dynamo_graphs.size(), 2u);
+  EXPECT_TRUE(s.dynamo_graphs[0].ends_in_break);
+  EXPECT_EQ(s.dynamo_graphs[0].end_line, 317);
+  EXPECT_TRUE(s.dynamo_graphs[1].resumed);
+}
+
+TEST(LogReaderTest, PlusDynamoWithBreakReportsCountsEachBreakOnce) {
+  // TORCH_LOGS=+dynamo,graph_breaks: both kinds of record in one log.
+  testing::TempDir dir;
+  std::string both = Slurp(kCtrl + "dynamo_debug.log") + Slurp(kCtrl + "graph_breaks.log");
+  ExpectCtrlSites(Read({dir.Write("both.log", both)}));
+}
+
+TEST(LogReaderTest, OlderTraceInfersBreaksFromResumeFramesAndPairsFramesByCompileId) {
+  // tlparse's comp_metrics.log: no break records, 3 graphs from 2 breaks; dynamo_start ends in
+  // eval_frame.py's _fn (the caller), compilation_metrics names the compiled code.
+  LogSummary s = Read({kOld + "tlparse/comp_metrics.log"});
+  ASSERT_EQ(s.dynamo_graphs.size(), 3u);
+  for (const DynamoGraph& g : s.dynamo_graphs) {
+    EXPECT_EQ(g.function, "fn") << g.compile_id;
+    EXPECT_TRUE(g.file.ends_with("test/dynamo/test_misc.py")) << g.file;
+  }
+  EXPECT_EQ(s.dynamo_graphs[0].first_line, 9549);
+  EXPECT_FALSE(s.dynamo_graphs[0].resumed);
+  EXPECT_EQ(s.dynamo_graphs[1].first_line, 9551);
+  EXPECT_TRUE(s.dynamo_graphs[2].resumed);
+  ASSERT_EQ(s.breaks.size(), 2u);
+  const BreakSite* first = SiteAt(s, "test_misc.py", 9551);
+  const BreakSite* second = SiteAt(s, "test_misc.py", 9553);
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(second, nullptr);
+  EXPECT_EQ(first->count, 1);
+  EXPECT_EQ(first->graphs_added, 1);
+  EXPECT_EQ(second->at.function, "fn");
 }
 
 }  // namespace
