@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Benchmark (not a test): gbreak on generated files shaped to find superlinear paths (a chain of
 # 3,000 classes, 20,000 helpers passing a parameter on, a 5,000-parameter helper, a 50,000-branch
-# function, a chain of 2,000 modules; bench/stress_gen.py), beside ruff on the same files. Prints
-# wall time, peak RSS and gbreak's exit status for each; a crash or a time far above ruff's ratio
-# on ordinary files (~15x) is a finding.
+# function, a 9.8 MB one-line list literal, a chain of 2,000 modules; bench/stress_gen.py), beside
+# ruff on the same files. Prints wall time, peak RSS and gbreak's exit status for each; a crash or
+# a time far above ruff's ratio on ordinary files (~15x) is a finding.
 #
 # Usage: bench/stress.sh [GBREAK_BINARY]   (default: build/gbreak); needs PyPI for ruff.
 set -euo pipefail
@@ -26,7 +26,8 @@ measure() {
   printf '%7.2fs %7.1f MB  exit %s' "$wall" "$(echo "$rss / 1024" | bc -l)" "$status"
 }
 printf '%-22s %8s %8s %10s    %s\n' input KB gbreak '' ruff
-for file in class_chain.py self_call_chain.py helper_chain.py wide_helper.py long_function.py; do
+for file in class_chain.py self_call_chain.py helper_chain.py wide_helper.py long_function.py \
+    big_literal.py; do
   printf '%-22s %8d  %s    %s\n' "$file" "$(( $(stat -c %s "$file") / 1024 ))" \
     "$(measure "$tmp/gbreak" lint --exit-zero "$file")" \
     "$(measure "$tmp/venv/bin/ruff" check --select E9,F63,F7,F82 --no-cache --exit-zero --isolated "$file")"

@@ -65,6 +65,11 @@ def long_function(n):
     return "".join(out)
 
 
+def big_literal(n):
+    """A table of n numbers on one line (9.8 MB for 1.4 million), under the 10 MB default limit."""
+    return HEADER + "TABLE = [" + ", ".join(str(i * 7919 % 100003) for i in range(n)) + "]\n"
+
+
 def module_chain(root, n):
     """A package of modules each importing and calling the next; model.py calls the first."""
     package = os.path.join(root, "chainpkg")
@@ -94,6 +99,7 @@ def main():
         "helper_chain.py": helper_chain(20000),
         "wide_helper.py": wide_helper(5000, 50),
         "long_function.py": long_function(50000),
+        "big_literal.py": big_literal(1400000),
     }
     for name, text in files.items():
         with open(os.path.join(root, name), "w") as f:

@@ -23,8 +23,12 @@ target_include_directories(ts_core SYSTEM PUBLIC "${GBREAK_TS_DIR}/core/lib/incl
                                           PRIVATE "${GBREAK_TS_DIR}/core/lib/src")
 target_compile_options(ts_core PRIVATE -w)
 
+# The grammar's scanner.c is compiled through src/syntax/python_scanner.c, which includes it and
+# replaces its state save/restore: upstream 0.23.6 saves each indent width in one byte, so code
+# indented 256 columns or more (64 levels of four spaces) failed to parse. The included file is the
+# pinned one; nothing fetched is edited.
 add_library(ts_python STATIC "${GBREAK_TS_DIR}/python/src/parser.c"
-                             "${GBREAK_TS_DIR}/python/src/scanner.c")
+                             "${PROJECT_SOURCE_DIR}/src/syntax/python_scanner.c")
 set_target_properties(ts_python PROPERTIES C_STANDARD 11 POSITION_INDEPENDENT_CODE ON)
 target_include_directories(ts_python PRIVATE "${GBREAK_TS_DIR}/python/src")
 target_compile_options(ts_python PRIVATE -w)

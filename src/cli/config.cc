@@ -8,6 +8,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "source/discovery.h"
+#include "source/encoding.h"
 #include "source/file_reader.h"
 
 namespace gbreak {
@@ -64,6 +65,10 @@ bool MatchesAny(const Rule& rule, const std::vector<std::string>& selectors) {
 
 absl::StatusOr<std::optional<ProjectConfig>> ParseConfig(std::string_view text,
                                                          const std::string& path, bool pyproject) {
+  // Before toml++ sees it: its whitespace test has undefined behaviour on such characters.
+  if (std::string error = TomlNonAsciiError(text, path); !error.empty()) {
+    return absl::InvalidArgumentError(error);
+  }
   toml::parse_result parsed = toml::parse(text, path);
   if (!parsed) {
     const toml::parse_error& error = parsed.error();

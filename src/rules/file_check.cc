@@ -10,6 +10,7 @@
 #include "source/encoding.h"
 #include "source/file_reader.h"
 #include "rules/suppression.h"
+#include "syntax/syntax_check.h"
 
 namespace gbreak {
 namespace {
@@ -18,16 +19,6 @@ namespace {
 constexpr std::string_view kSyntaxError = "GX001";
 constexpr std::string_view kInvalidEncoding = "GX002";
 constexpr std::string_view kNulByte = "GX003";
-
-// A short, printable rendering of the bytes where a syntax error starts.
-std::string Excerpt(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (static_cast<unsigned char>(c) < 0x20 || out.size() >= 20) break;
-    out += c;
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -64,30 +55,11 @@ void FileChecker::CheckSyntax(const SourceFile& source, TSNode root,
                               FileCheckResult& result) const {
   const Rule* rule = engine_.FindByCode(kSyntaxError);
   if (rule == nullptr) return;
-  TSNode error = FirstSyntaxError(root);
-  if (ts_node_is_null(error)) return;
-  uint32_t start = ts_node_start_byte(error), end = ts_node_end_byte(error);
-  std::string message;
-  if (ts_node_is_missing(error)) {
-    message = absl::StrCat("syntax error: missing `", ToAbsl(NodeType(error)), "`");
-  } else if (absl::StripTrailingAsciiWhitespace(ToAbsl(source.text().substr(end))).empty() &&
-             end > start && source.Locate(end).line > source.Locate(start).line) {
-    // Recovery gave up at the end of the file: typically a truncated file or an unclosed
-    // bracket, string or block.
-    message = "syntax error: unexpected end of file (unclosed bracket, string or block?)";
-  } else {
-    std::string excerpt = Excerpt(NodeText(error, source.text()));
-    message = excerpt.empty() ? "syntax error" : absl::StrCat("syntax error at `", excerpt, "`");
-  }
-  int first = source.Locate(start).line, last = source.Locate(end).line;
-  if (ts_node_is_missing(error)) {
-    // The parser inserted the token and went on: the code around it is analyzed.
-  } else if (last > first) {
-    absl::StrAppend(&message, "; lines ", first, "-", last, " are not analyzed");
-  } else {
-    absl::StrAppend(&message, "; this line is not analyzed");
-  }
-  result.findings.push_back(MakeFinding(*rule, source, start, end, std::move(message)));
+  // Parse errors, and what the grammar takes but CPython refuses (Python 2, nesting limits).
+  std::optional<SyntaxProblem> problem = FindSyntaxProblem(source, root);
+  if (!problem.has_value()) return;
+  result.findings.push_back(
+      MakeFinding(*rule, source, problem->start, problem->end, std::move(problem->message)));
 }
 
 FileCheckResult FileChecker::Check(const std::string& path, const std::string& module) {

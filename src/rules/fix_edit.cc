@@ -229,6 +229,8 @@ void AttachAutofix(TSNode report, const SourceFile& source, FileFacts& facts, Fi
   if (!edit.has_value()) return;
   edit->start += source.content_offset();
   edit->end += source.content_offset();
+  // text() reads lone `\r` line ends as `\n`; the file keeps its own.
+  edit->replacement = source.ToFileLineEnds(edit->replacement);
   finding.edit = std::move(edit);
   finding.fix = absl::StrCat(ToAbsl(kGuardFixWords), "\n\n", finding.rule->fix);
 }

@@ -15,6 +15,7 @@
 #include "rules/dynamo_settings.h"
 #include "rules/embedded_files.h"
 #include "source/absl_compat.h"
+#include "source/encoding.h"
 #include "source/file_reader.h"
 
 namespace gbreak {
@@ -117,6 +118,10 @@ absl::StatusOr<std::vector<std::string>> ListFiles(const std::string& dir, std::
 }  // namespace
 
 absl::StatusOr<Rule> ParseRuleToml(std::string_view toml_text, const std::string& origin) {
+  // Before toml++ sees it: its whitespace test has undefined behaviour on such characters.
+  if (std::string error = TomlNonAsciiError(toml_text, origin); !error.empty()) {
+    return absl::InvalidArgumentError(error);
+  }
   toml::parse_result parsed = toml::parse(toml_text, origin);
   if (!parsed) {
     const toml::parse_error& error = parsed.error();

@@ -86,4 +86,107 @@ std::optional<uint32_t> FindNulByte(std::string_view text) {
   return static_cast<uint32_t>(at);
 }
 
+namespace {
+
+bool IsTomlBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+// The offset past the basic string (`"` or `"""`) opening at `i`, or the offset of a non-ASCII
+// byte toml++ would test for whitespace in it (`*bad`).
+size_t SkipTomlBasicString(std::string_view text, size_t i, std::optional<uint32_t>* bad) {
+  bool multi_line = text.substr(i, 3) == "\"\"\"";
+  size_t j = i + (multi_line ? 3 : 1);
+  while (j < text.size()) {
+    char c = text[j];
+    if (c == '\\') {
+      size_t next = j + 1;
+      if (multi_line && next < text.size() && IsTomlBlank(text[next])) {
+        // A line-ending backslash: toml++ skips the blanks and line breaks after it, testing each
+        // character it skips or stops at.
+        while (next < text.size() && IsTomlBlank(text[next])) ++next;
+      }
+      if (next < text.size() && static_cast<unsigned char>(text[next]) >= 0x80) {
+        *bad = static_cast<uint32_t>(next);
+        return text.size();
+      }
+      j = next == j + 1 ? j + 2 : next;
+    } else if (multi_line ? text.substr(j, 3) == "\"\"\"" : c == '"') {
+      return j + (multi_line ? 3 : 1);
+    } else if (!multi_line && c == '\n') {
+      return j;  // unterminated: toml++ reports it
+    } else {
+      ++j;
+    }
+  }
+  return j;
+}
+
+// The offset past the literal string (`'` or `'''`) opening at `i`: no escapes in these.
+size_t SkipTomlLiteralString(std::string_view text, size_t i) {
+  bool multi_line = text.substr(i, 3) == "'''";
+  std::string_view closer = multi_line ? "'''" : "'";
+  size_t end = text.find(closer, i + closer.size());
+  if (!multi_line) {
+    size_t newline = text.find('\n', i + 1);
+    if (newline < end) return newline;
+  }
+  return end == std::string_view::npos ? text.size() : end + closer.size();
+}
+
+// True for the characters that end a bare value for toml++ (is_value_terminator); a bare key at the
+// start of a line also ends at `=`.
+bool EndsTomlBareRun(char c, bool key) {
+  return std::string_view(" \t\r\n]},#").find(c) != std::string_view::npos || (key && c == '=');
+}
+
+}  // namespace
+
+std::optional<uint32_t> FindTomlNonAsciiOutsideStrings(std::string_view text) {
+  std::optional<uint32_t> bad;
+  size_t i = 0;
+  bool line_start = true;  // only blanks since the last line break: a key may start here
+  while (i < text.size() && !bad.has_value()) {
+    char c = text[i];
+    bool key = line_start;
+    line_start = c == '\n' || (line_start && (c == ' ' || c == '\t' || c == '\r'));
+    if (c == '#') {
+      i = text.find('\n', i);
+      if (i == std::string_view::npos) break;
+    } else if (c == '"') {
+      i = SkipTomlBasicString(text, i, &bad);
+    } else if (c == '\'') {
+      i = SkipTomlLiteralString(text, i);
+    } else if (std::string_view(" \t\r\n[]{},=").find(c) != std::string_view::npos) {
+      ++i;
+    } else {
+      // A bare key or value (`6B"x'y`, `0=["x`): toml++ reads on to a terminator, quotes
+      // included, testing each character for whitespace. So `a."é"` and `x = [1,k="é"]` are
+      // refused too, a price for never reaching toml++'s undefined behaviour.
+      for (; i < text.size() && !EndsTomlBareRun(text[i], key); ++i) {
+        if (static_cast<unsigned char>(text[i]) >= 0x80) {
+          bad = static_cast<uint32_t>(i);
+          break;
+        }
+      }
+    }
+  }
+  return bad;
+}
+
+std::string TomlNonAsciiError(std::string_view text, std::string_view origin) {
+  std::optional<uint32_t> at = FindTomlNonAsciiOutsideStrings(text);
+  if (!at.has_value()) return "";
+  std::string_view before = text.substr(0, *at);
+  size_t line_start = before.rfind('\n');
+  line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
+  int line = 1;
+  for (char c : before) line += c == '\n';
+  int column = 1;  // characters, as toml++ counts them
+  for (size_t k = line_start; k < *at; ++k) {
+    column += (static_cast<unsigned char>(text[k]) & 0xC0) != 0x80;
+  }
+  return std::string(origin) + ":" + std::to_string(line) + ":" + std::to_string(column) +
+         ": a non-ASCII character outside a string or comment; TOML allows one only in a quoted "
+         "string or a comment";
+}
+
 }  // namespace gbreak

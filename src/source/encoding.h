@@ -21,6 +21,15 @@ std::optional<uint32_t> FindInvalidUtf8(std::string_view text);
 // Offset of the first NUL byte, which CPython refuses in source code.
 std::optional<uint32_t> FindNulByte(std::string_view text);
 
+// Offset of the first non-ASCII byte that TOML allows only in a string or a comment: outside
+// them, or right after a backslash (and the blanks of a line-ending backslash) in a basic string.
+// toml++ 3.3 (Debian's) reaches __builtin_unreachable() when it tests such a character (e.g. "é",
+// "あ") for whitespace, so callers reject the text before toml::parse sees it (found by fuzzing).
+std::optional<uint32_t> FindTomlNonAsciiOutsideStrings(std::string_view text);
+
+// "ORIGIN:LINE:COLUMN: ..." for that byte, in the toml++ error style, or "" when there is none.
+std::string TomlNonAsciiError(std::string_view text, std::string_view origin);
+
 }  // namespace gbreak
 
 #endif  // GBREAK_SOURCE_ENCODING_H_

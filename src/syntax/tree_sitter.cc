@@ -1,6 +1,11 @@
 #include "syntax/tree_sitter.h"
 
+#include <string>
+#include <utility>
+
 #include "absl/container/flat_hash_map.h"
+#include "source/source_file.h"
+#include "syntax/data_literals.h"
 
 extern "C" const TSLanguage* tree_sitter_python(void);
 
@@ -15,10 +20,30 @@ ParserPtr NewPythonParser() {
   return parser;
 }
 
-TreePtr ParsePython(TSParser* parser, std::string_view text) {
+namespace {
+
+TreePtr ParseText(TSParser* parser, std::string_view text) {
   return TreePtr(ts_parser_parse_string_encoding(parser, nullptr, text.data(),
                                                  static_cast<uint32_t>(text.size()),
                                                  TSInputEncodingUTF8));
+}
+
+}  // namespace
+
+TreePtr ParsePython(TSParser* parser, std::string_view text) {
+  // Both rewrites below keep every byte offset, so the tree fits `text` (the tree keeps no text).
+  std::string copy;
+  // SourceFile::text() has no lone `\r` left; other callers (the markdown repro reads the file
+  // again) may pass one, which the grammar does not take as a line end.
+  if (HasLoneCarriageReturn(text)) {
+    copy = NormalizeLoneCarriageReturns(text);
+    text = copy;
+  }
+  if (std::string elided = ElideLargeDataLiterals(text); !elided.empty()) {
+    copy = std::move(elided);
+    text = copy;
+  }
+  return ParseText(parser, text);
 }
 
 const std::vector<std::string_view>& PythonSymbolNames() {

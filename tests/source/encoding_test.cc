@@ -38,5 +38,30 @@ TEST(EncodingTest, FindsNulBytes) {
   EXPECT_FALSE(FindNulByte("abc").has_value());
 }
 
+// toml++ 3.3 reaches __builtin_unreachable() testing "é" or "あ" for whitespace (found by
+// fuzz/config); only strings and comments may hold them, so anything else is refused first.
+TEST(EncodingTest, FindsNonAsciiTomlOutsideStringsAndComments) {
+  EXPECT_EQ(FindTomlNonAsciiOutsideStrings("[\xCC\x9Bme"), 1u);
+  EXPECT_EQ(FindTomlNonAsciiOutsideStrings("a = 1 \xC3\xA9\n"), 6u);
+  // A quote inside a bare value opens no string for toml++ (found by fuzz/config).
+  EXPECT_EQ(FindTomlNonAsciiOutsideStrings("r= 6B\"/\xCE\xA0"), 7u);
+  EXPECT_EQ(FindTomlNonAsciiOutsideStrings("s =6'['..>>\xEF\xBB\xBEtl\"]\n"), 11u);
+  EXPECT_EQ(FindTomlNonAsciiOutsideStrings("c = [0.=[\"x\xEF\xB9\xBF\"]"), 11u);
+  EXPECT_FALSE(FindTomlNonAsciiOutsideStrings("k=\"\xC3\xA9\"\n  k2='\xC3\xA9'").has_value());
+  EXPECT_FALSE(FindTomlNonAsciiOutsideStrings(
+                   "a = \"\xC3\xA9\" # \xC3\xA9\nb = '\xC3\xA9'\n"
+                   "c = '''\xC3\xA9'''\nd = \"\"\"\xC3\xA9\"\"\"\n")
+                   .has_value());
+  // After a line-ending backslash toml++ tests the blanks and line breaks and the first character
+  // after them (found by fuzz/config).
+  EXPECT_EQ(FindTomlNonAsciiOutsideStrings("d = \"\"\"x\\\n  \xC3\xA9\"\"\""), 12u);
+  EXPECT_EQ(FindTomlNonAsciiOutsideStrings("d = \"\"\"x\\\xC3\xA9\"\"\""), 9u);
+  EXPECT_EQ(FindTomlNonAsciiOutsideStrings("d = \"\"\"x\\\n\n \xC3\xA9\"\"\""), 12u);
+  EXPECT_EQ(TomlNonAsciiError("a = 1\n[\xC3\xA9]\n", "pyproject.toml"),
+            "pyproject.toml:2:2: a non-ASCII character outside a string or comment; TOML allows "
+            "one only in a quoted string or a comment");
+  EXPECT_EQ(TomlNonAsciiError("a = 1\n", "pyproject.toml"), "");
+}
+
 }  // namespace
 }  // namespace gbreak

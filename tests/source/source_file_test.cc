@@ -88,5 +88,35 @@ TEST(SourceFileTest, LongLineColumnIsExact) {
   EXPECT_EQ(file.Locate((1 << 20) + 1).line, 2);
 }
 
+// Python reads a lone `\r` as a line end. text() reads it as `\n`, byte for byte, so lines,
+// columns and offsets are those of the file on disk.
+TEST(SourceFileTest, LoneCarriageReturnEndsALineAtTheSameOffset) {
+  SourceFile file("a.py", "ab\rcd\r\nef\rg");
+  EXPECT_EQ(file.text(), "ab\ncd\r\nef\ng");
+  EXPECT_EQ(file.line_count(), 4);
+  EXPECT_EQ(file.Line(2), "cd");
+  EXPECT_EQ(file.Locate(3).line, 2);
+  EXPECT_EQ(file.Locate(4).column, 2);
+  EXPECT_EQ(file.Locate(10).line, 4);
+  EXPECT_EQ(file.LineStart(3), 7u);
+}
+
+TEST(SourceFileTest, ToFileLineEndsWritesTheFilesOwnLineEnd) {
+  SourceFile cr("a.py", "\xEF\xBB\xBF" "a\rb\r");
+  EXPECT_TRUE(cr.lone_cr_line_ends());
+  EXPECT_EQ(cr.text(), "a\nb\n");
+  EXPECT_EQ(cr.ToFileLineEnds("if x:\n    f()\r\n"), "if x:\r    f()\r\n");
+  SourceFile lf("a.py", "a\nb\r\nc\n");
+  EXPECT_FALSE(lf.lone_cr_line_ends());
+  EXPECT_EQ(lf.ToFileLineEnds("x\ny\n"), "x\ny\n");
+}
+
+TEST(SourceFileTest, NormalizesLoneCarriageReturnsOnly) {
+  EXPECT_TRUE(HasLoneCarriageReturn("a\rb"));
+  EXPECT_TRUE(HasLoneCarriageReturn("a\r\nb\r"));
+  EXPECT_FALSE(HasLoneCarriageReturn("a\r\nb\r\n"));
+  EXPECT_EQ(NormalizeLoneCarriageReturns("\ra\r\n\r\r"), "\na\r\n\n\n");
+}
+
 }  // namespace
 }  // namespace gbreak

@@ -1,5 +1,7 @@
 #include "syntax/tree_sitter.h"
 
+#include "syntax/data_literals.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -23,6 +25,34 @@ TEST(TreeSitterTest, ParsesModernPython) {
   TreePtr tree = ParsePython(parser.get(), code);
   TSNode root = ts_tree_root_node(tree.get());
   EXPECT_FALSE(ts_node_has_error(root)) << ts_node_string(root);
+}
+
+// Python takes a lone `\r` as a line end; the grammar alone would read one long line.
+TEST(TreeSitterTest, ParsesLoneCarriageReturnLineEnds) {
+  ParserPtr parser = NewPythonParser();
+  std::string code = "import torch\rdef f(x):\r    return x.item()\r";
+  TreePtr tree = ParsePython(parser.get(), code);
+  TSNode root = ts_tree_root_node(tree.get());
+  EXPECT_FALSE(ts_node_has_error(root)) << ts_node_string(root);
+  EXPECT_EQ(ts_node_named_child_count(root), 2u);
+  EXPECT_EQ(ts_node_end_byte(root), code.size());
+}
+
+// A large constant-only literal reaches the parser as its first element: tree-sitter's cost per
+// token (time, and ~60 bytes each) made a 9.8 MB list of numbers take a minute and gigabytes.
+TEST(TreeSitterTest, LargeConstantLiteralIsParsedAsItsFirstElement) {
+  std::string code = "TABLE = [";
+  while (code.size() < 2 * kMinElidedLiteralBytes) code += "12345, ";
+  code += "]\nx = f(TABLE)\n";
+  ParserPtr parser = NewPythonParser();
+  TreePtr tree = ParsePython(parser.get(), code);
+  TSNode root = ts_tree_root_node(tree.get());
+  EXPECT_FALSE(ts_node_has_error(root));
+  TSNode list = Field(ts_node_named_child(ts_node_named_child(root, 0), 0), "right");
+  EXPECT_EQ(NodeType(list), "list");
+  EXPECT_EQ(ts_node_named_child_count(list), 1u);
+  EXPECT_EQ(ts_node_end_byte(list), code.find("]\n") + 1);
+  EXPECT_EQ(ts_node_start_byte(ts_node_named_child(root, 1)), code.find("x = f"));
 }
 
 TEST(TreeSitterTest, FirstSyntaxErrorPointsAtTheBrokenLine) {

@@ -1,0 +1,5 @@
+print "x"
+try:
+    pass
+except E, e:
+    pass
