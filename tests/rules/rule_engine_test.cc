@@ -138,6 +138,16 @@ TEST(RuleEngineTest, QueryErrorsNameTheRuleFileAndPosition) {
               StartsWith("queries/bad.scm:1:"));
 }
 
+// tree-sitter compiles `""` with strncmp(name, NULL, 0) (undefined behaviour, found by fuzzing):
+// refused first. An empty string as a predicate's argument is fine.
+TEST(RuleEngineTest, EmptyAnonymousNodesAreRefusedBeforeTreeSitter) {
+  EXPECT_THAT(CreateError({QueryRule("AA001", "bad", "; a \"\" in a comment\n[(call) \"\"] @report")}),
+              StartsWith("queries/bad.scm:2:9: an empty anonymous node"));
+  EXPECT_THAT(CreateError({QueryRule("AA001", "ok",
+                                     "((identifier) @report (#not-eq? @report \"\"))")}),
+              IsEmpty());
+}
+
 TEST(RuleEngineTest, CatalogQueriesAreReadNotCompiled) {
   // The embedded catalog's queries are compiled by tree-sitter in the tests, not at start-up
   // (QueryOutline): a structure tree-sitter would reject (no `if` statement inside a call) goes
