@@ -19,6 +19,7 @@
 #include "report/lint_report.h"
 #include "report/output_formats.h"
 #include "report/text_writer.h"
+#include "report/verdict.h"
 #include "rules/dynamo_settings.h"
 #include "rules/entry_scope.h"
 #include "rules/file_check.h"
@@ -242,7 +243,9 @@ int RunLint(const LintOptions& options) {
   if (options.stats) std::cerr << WriteRunStats(report);
 
   if (io_error) return kExitError;
-  if (!report.findings.empty() && !options.exit_zero) return kExitFindings;
+  // Breaks only the log saw count like findings (the summary line counts them too).
+  bool found = !report.findings.empty() || RuntimeOnlyCount(report) > 0;
+  if (found && !options.exit_zero) return kExitFindings;
   return kExitClean;
 }
 

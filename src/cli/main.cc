@@ -1,7 +1,10 @@
 // gbreak: finds where torch.compile (TorchDynamo) will break the graph in Python code.
 
+#include <algorithm>
+#include <functional>
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -9,6 +12,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_split.h"
 
+#include "cli/flag_hint.h"
 #include "cli/lint_command.h"
 #include "cli/logs_command.h"
 #include "cli/rules_command.h"
@@ -108,6 +112,42 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
       "Same as --dynamo-config capture_dynamic_output_shape_ops=true");
 }
 
+// The long options ("--name") of `app` and of the subcommand named first on the command line.
+std::vector<std::string> LongFlags(const CLI::App& app, int argc, char** argv) {
+  std::vector<const CLI::App*> scopes = {&app};
+  for (int i = 1; i < argc && scopes.size() == 1; ++i) {
+    if (argv[i][0] == '-') continue;
+    for (const CLI::App* sub : app.get_subcommands(std::function<bool(const CLI::App*)>())) {
+      if (sub->get_name() == argv[i]) scopes.push_back(sub);
+    }
+    break;
+  }
+  std::vector<std::string> flags;
+  for (const CLI::App* scope : scopes) {
+    for (const CLI::Option* option : scope->get_options()) {
+      for (const std::string& name : option->get_lnames()) flags.push_back("--" + name);
+    }
+  }
+  return flags;
+}
+
+// "did you mean" lines for each `--flag` on the command line that no option of the command has.
+std::string FlagHints(const CLI::App& app, int argc, char** argv) {
+  std::vector<std::string> known = LongFlags(app, argc, argv);
+  std::string hints;
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (arg == "--") break;
+    if (arg.size() < 3 || arg.substr(0, 2) != "--") continue;
+    std::string_view name = arg.substr(0, arg.find('='));
+    if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+    if (std::string nearest = NearestFlag(name, known); !nearest.empty()) {
+      hints += "gbreak: unknown option " + std::string(name) + ": did you mean " + nearest + "?\n";
+    }
+  }
+  return hints;
+}
+
 int Main(int argc, char** argv) {
   CLI::App app{"gbreak: finds where torch.compile (TorchDynamo) will break the graph", "gbreak"};
   app.set_version_flag("--version", std::string("gbreak ") + GBREAK_VERSION);
@@ -147,6 +187,7 @@ int Main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help or --version
     std::cerr << "gbreak: error: " << e.what() << "\n"
+              << FlagHints(app, argc, argv)
               << "Run `gbreak --help` (or `gbreak SUBCOMMAND --help`) for the options.\n";
     return kExitError;
   }

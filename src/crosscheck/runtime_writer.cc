@@ -149,11 +149,14 @@ std::string RuntimeSectionText(const RuntimeReport& report) {
   }
   int64_t reports = 0;
   for (const auto& [key, site] : logs.breaks) reports += site.count;
-  std::string graphs = logs.dynamo_graphs_known
-                           ? Count(static_cast<int64_t>(logs.dynamo_graphs.size()), "graph",
-                                   "graphs")
-                           : std::string("graph count not in the log (add TORCH_LOGS=+dynamo or "
-                                         "TORCH_TRACE)");
+  // Frames compiled for tt-xla without compiler-call records would read "0 graphs" next to the
+  // tt-xla graphs Dynamo handed over: the count is unknown then, not zero.
+  bool counted = logs.dynamo_graphs_known &&
+                 (!logs.dynamo_graphs.empty() || logs.tt_graphs.empty());
+  std::string graphs = counted ? Count(static_cast<int64_t>(logs.dynamo_graphs.size()), "graph",
+                                       "graphs")
+                               : std::string("graph count not in the log (add TORCH_LOGS=+dynamo "
+                                             "or TORCH_TRACE)");
   absl::StrAppend(&out, "Dynamo: ", graphs, ", ",
                   Count(logs.dynamo_frames, "frame compile", "frame compiles"), ", ",
                   Count(static_cast<int64_t>(logs.breaks.size()), "graph-break site",

@@ -6,6 +6,7 @@
 #include <set>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
@@ -13,6 +14,7 @@
 #include "report/ranking.h"
 #include "report/repro.h"
 #include "report/rule_docs.h"
+#include "report/verdict.h"
 #include "source/absl_compat.h"
 
 namespace gbreak {
@@ -88,6 +90,26 @@ std::string SourceLine(const std::string& text, int line) {
   return absl::StrCat(line, " | ", std::string(content));
 }
 
+// What the logged run compiled: Dynamo's graphs when the log counts them, tt-xla's when it has
+// any. A tt-xla log without Dynamo's compiler-call records counts 0 Dynamo graphs although
+// Dynamo handed graphs to tt-xla: that zero is left out rather than contradicting the tt-xla count.
+std::string GraphsLine(const LintReport& report, size_t confirmed) {
+  size_t tt_graphs = report.runtime ? report.runtime->logs.tt_graphs.size() : 0;
+  std::vector<std::string> parts;
+  if (report.graph_count > 0 || (report.graph_count == 0 && tt_graphs == 0)) {
+    size_t graphs = static_cast<size_t>(report.graph_count);
+    parts.push_back(absl::StrCat("Dynamo compiled ", Plural(graphs, "graph", "graphs")));
+  }
+  if (tt_graphs > 0) {
+    parts.push_back(absl::StrCat("tt-xla compiled ", Plural(tt_graphs, "graph", "graphs")));
+  }
+  if (parts.empty()) return "";
+  return absl::StrCat("**Graphs:** ", absl::StrJoin(parts, "; "), " in the logged run; ",
+                      confirmed, " of the breaks below were confirmed there.\n\n");
+}
+
+// Runtime-only breaks are findings and errors are no pass: the summary never says "No graph
+// breaks found" for a run that failed or a log that saw breaks.
 std::string Summary(const LintReport& report) {
   std::set<std::string> files;
   size_t confirmed = 0;
@@ -95,21 +117,34 @@ std::string Summary(const LintReport& report) {
     files.insert(f.path);
     if (f.runtime.kind == RuntimeStatus::Kind::kConfirmed) ++confirmed;
   }
-  std::string out;
-  if (report.graph_count >= 0) {
-    absl::StrAppend(&out, "**Graphs:** Dynamo compiled ",
-                    Plural(static_cast<size_t>(report.graph_count), "graph", "graphs"),
-                    " in the logged run; ", confirmed, " of the breaks below were confirmed there.\n\n");
+  std::string out = GraphsLine(report, confirmed);
+  if (size_t errors = ErrorCount(report); errors > 0) {
+    absl::StrAppend(&out, "**Failed:** ", Plural(errors, "error", "errors"), " (",
+                    Cell(FirstError(report)), errors > 1 ? ", ..." : "",
+                    "; see *Problems reading the input*). ");
   }
   if (report.findings.empty()) {
-    absl::StrAppend(&out, "No graph breaks found (",
+    absl::StrAppend(&out, ErrorCount(report) > 0 || RuntimeOnlyCount(report) > 0
+                              ? "No graph breaks predicted ("
+                              : "No graph breaks found (",
                     Plural(report.stats.files_checked, "file", "files"), " checked).\n");
   } else {
     absl::StrAppend(&out, Plural(report.findings.size(), "graph break", "graph breaks"),
                     " predicted in ", Plural(files.size(), "file", "files"), " (",
                     report.stats.files_checked, " checked), most important first.\n");
   }
+  if (size_t runtime_only = RuntimeOnlyCount(report); runtime_only > 0) {
+    absl::StrAppend(&out, "\nThe log shows ",
+                    Plural(runtime_only, "graph-break site", "graph-break sites"),
+                    " no finding predicted (runtime-only; see *The logged run*).\n");
+  }
   return out;
+}
+
+// Explicit anchors: headings' own slugs depend on the renderer (paths, backticks, colons).
+std::string FindingAnchor(size_t number) { return absl::StrCat("finding-", number); }
+std::string RuleAnchor(const Rule& rule) {
+  return absl::StrCat("rule-", absl::AsciiStrToLower(rule.code));
 }
 
 std::string Table(const LintReport& report, const std::vector<size_t>& order) {
@@ -117,8 +152,9 @@ std::string Table(const LintReport& report, const std::vector<size_t>& order) {
                     "|---|---|---|---|---|---|\n";
   for (size_t i = 0; i < order.size(); ++i) {
     const Finding& f = report.findings[order[i]];
-    absl::StrAppend(&out, "| ", i + 1, " | `", Cell(Location(f)), "` | ", f.rule->code, " ",
-                    f.rule->name, " | ", RuntimeCell(f.runtime), " | ",
+    absl::StrAppend(&out, "| [", i + 1, "](#", FindingAnchor(i + 1), ") | `", Cell(Location(f)),
+                    "` | [", f.rule->code, " ", f.rule->name, "](#", RuleAnchor(*f.rule), ") | ",
+                    RuntimeCell(f.runtime), " | ",
                     ToAbsl(ConfidenceName(f.confidence)), " | ",
                     ToAbsl(PlacementName(f.placement)), " |\n");
   }
@@ -137,28 +173,28 @@ std::string CallChain(const Finding& f) {
   return out;
 }
 
-std::string Section(size_t number, const Finding& f, const MarkdownOptions& options) {
-  const Rule& rule = *f.rule;
-  std::string out = absl::StrCat("## ", number, ". `", Location(f), "`: ", rule.code, " ",
+// The part of a finding's fix text that is its own (the edit `--fix` makes here), without the
+// rule's fix that follows it.
+std::string_view FindingOwnFix(const Finding& f) {
+  absl::string_view own = absl::StripAsciiWhitespace(f.fix);
+  absl::string_view rule_fix = absl::StripAsciiWhitespace(f.rule->fix);
+  if (own == rule_fix) return "";
+  if (!rule_fix.empty()) absl::ConsumeSuffix(&own, rule_fix);
+  own = absl::StripAsciiWhitespace(own);
+  return FromAbsl(own);
+}
+
+// A rule's explanation, once per report however many findings it has.
+std::string RuleSection(const Rule& rule) {
+  std::string out = absl::StrCat("<a id=\"", RuleAnchor(rule), "\"></a>\n\n### ", rule.code, " ",
                                  rule.name, "\n\n");
-  absl::StrAppend(&out, "**Cause:** ", f.message, "\n\n");
-  if (std::string runtime = RuntimeText(f.runtime); !runtime.empty()) {
-    absl::StrAppend(&out, "**Runtime:** ", runtime, "\n\n");
-  }
-  if (f.origin != "user") absl::StrAppend(&out, "**In library:** ", f.origin, "\n\n");
-  std::optional<std::string> text = options.read_file ? options.read_file(f.path) : std::nullopt;
-  if (text.has_value()) {
-    if (std::string line = SourceLine(*text, f.start.line); !line.empty()) {
-      absl::StrAppend(&out, CodeBlock(line, "python"), "\n");
-    }
-  }
-  absl::StrAppend(&out, CallChain(f));
   if (!rule.rationale.empty()) {
     absl::StrAppend(&out, "**Why Dynamo breaks:** ", absl::StripAsciiWhitespace(rule.rationale),
                     "\n\n");
   }
-  std::string fix = f.fix.empty() ? rule.fix : f.fix;
-  if (!fix.empty()) absl::StrAppend(&out, "**Fix:** ", absl::StripAsciiWhitespace(fix), "\n\n");
+  if (!rule.fix.empty()) {
+    absl::StrAppend(&out, "**Fix:** ", absl::StripAsciiWhitespace(rule.fix), "\n\n");
+  }
   if (!rule.example_after.empty()) {
     absl::StrAppend(&out, "For example:\n\n",
                     CodeBlock(std::string(absl::StripAsciiWhitespace(rule.example_after)),
@@ -172,6 +208,42 @@ std::string Section(size_t number, const Finding& f, const MarkdownOptions& opti
     }
     absl::StrAppend(&out, "Dynamo's registry: ", absl::StrJoin(links, ", "), "\n\n");
   }
+  return out;
+}
+
+// The rules of the findings, in the order the findings are listed.
+std::string RulesSection(const LintReport& report, const std::vector<size_t>& order) {
+  std::set<std::string> seen;
+  std::string out;
+  for (size_t index : order) {
+    const Rule& rule = *report.findings[index].rule;
+    if (seen.insert(rule.code).second) absl::StrAppend(&out, RuleSection(rule));
+  }
+  return out.empty() ? out : absl::StrCat("## Rules\n\n", out);
+}
+
+std::string Section(size_t number, const Finding& f, const MarkdownOptions& options) {
+  const Rule& rule = *f.rule;
+  std::string out = absl::StrCat("<a id=\"", FindingAnchor(number), "\"></a>\n\n## ", number,
+                                 ". `", Location(f), "`: ", rule.code, " ", rule.name, "\n\n");
+  absl::StrAppend(&out, "**Cause:** ", f.message, "\n\n");
+  if (std::string runtime = RuntimeText(f.runtime); !runtime.empty()) {
+    absl::StrAppend(&out, "**Runtime:** ", runtime, "\n\n");
+  }
+  if (f.origin != "user") absl::StrAppend(&out, "**In library:** ", f.origin, "\n\n");
+  std::optional<std::string> text = options.read_file ? options.read_file(f.path) : std::nullopt;
+  if (text.has_value()) {
+    if (std::string line = SourceLine(*text, f.start.line); !line.empty()) {
+      absl::StrAppend(&out, CodeBlock(line, "python"), "\n");
+    }
+  }
+  absl::StrAppend(&out, CallChain(f));
+  // The rule's why and fix are written once, under "Rules"; here only what is this finding's.
+  if (std::string_view own = FindingOwnFix(f); !own.empty()) {
+    absl::StrAppend(&out, "**Fix here:** ", std::string(own), "\n\n");
+  }
+  absl::StrAppend(&out, "**Why it breaks and the fix:** [", rule.code, " ", rule.name, "](#",
+                  RuleAnchor(rule), ")\n\n");
   if (text.has_value()) {
     if (std::optional<Repro> repro = MakeRepro(f, *text)) {
       absl::StrAppend(&out, "**Repro** (compiles `", repro->target, "` ",
@@ -189,10 +261,11 @@ std::string WriteMarkdown(const LintReport& report, const MarkdownOptions& optio
   std::string out = "# gbreak report\n\n";
   absl::StrAppend(&out, Summary(report));
   std::vector<size_t> order = ImportanceOrder(report.findings);
-  if (!order.empty()) absl::StrAppend(&out, Table(report, order), "\n");
+  absl::StrAppend(&out, order.empty() ? "\n" : absl::StrCat(Table(report, order), "\n"));
   for (size_t i = 0; i < order.size(); ++i) {
     absl::StrAppend(&out, Section(i + 1, report.findings[order[i]], options));
   }
+  absl::StrAppend(&out, RulesSection(report, order));
   if (report.runtime) {
     // What the logs said beyond the findings: graphs and where each starts and ends, the breaks
     // gbreak did not predict, recompiles and other compile failures (the `lint --log` text).

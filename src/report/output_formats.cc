@@ -45,7 +45,11 @@ FormattedReport FormatReport(const LintReport& report, const std::string& format
   } else if (format == "concise") {
     out.text = WriteConcise(report);
   } else if (format == "github") {
-    out.text = WriteGithub(report);
+    std::error_code error;
+    GithubOptions options;
+    options.working_directory = fs::current_path(error).generic_string();
+    options.source_root = FindSourceRoot(options.working_directory);
+    out.text = WriteGithub(report, options);
   } else if (format == "sarif") {
     std::error_code error;
     SarifOptions options;

@@ -19,6 +19,46 @@ std::string Plural(size_t n, const char* one, const char* many) {
   return absl::StrCat(n, " ", n == 1 ? one : many);
 }
 
+// Runtime-only breaks are findings: a log that saw breaks is no pass.
+std::string FoundText(const LintReport& report, size_t files_with_findings) {
+  size_t runtime_only = RuntimeOnlyCount(report);
+  std::string out = "Found ";
+  if (!report.findings.empty()) {
+    absl::StrAppend(&out, Plural(report.findings.size(), "finding", "findings"), " in ",
+                    Plural(files_with_findings, "file", "files"));
+    if (runtime_only > 0) absl::StrAppend(&out, " and ");
+  }
+  if (runtime_only > 0) {
+    absl::StrAppend(&out, Plural(runtime_only, "runtime-only graph-break site",
+                                 "runtime-only graph-break sites"),
+                    " in the log");
+  }
+  return out;
+}
+
+// The last line of the report. A run that ended with an error (exit 2) never reads as a pass:
+// it names what failed.
+std::string SummaryLine(const LintReport& report, size_t files_with_findings) {
+  std::string checked = absl::StrCat(report.stats.files_checked, " checked");
+  if (size_t errors = ErrorCount(report); errors > 0) {
+    std::string out = absl::StrCat("Failed: ", Plural(errors, "error", "errors"), " (",
+                                   FirstError(report), errors > 1 ? ", ..." : "", "); ");
+    if (!report.findings.empty() || RuntimeOnlyCount(report) > 0) {
+      std::string found = FoundText(report, files_with_findings);
+      found[0] = 'f';  // mid-sentence
+      absl::StrAppend(&out, found, " (", checked, ").");
+    } else {
+      absl::StrAppend(&out, Plural(report.stats.files_checked, "file", "files"), " checked.");
+    }
+    return out;
+  }
+  if (report.findings.empty() && RuntimeOnlyCount(report) == 0) {
+    return absl::StrCat("All checks passed (", Plural(report.stats.files_checked, "file", "files"),
+                        " checked).");
+  }
+  return absl::StrCat(FoundText(report, files_with_findings), " (", checked, ").");
+}
+
 }  // namespace
 
 std::string WriteText(const LintReport& report) {
@@ -30,14 +70,7 @@ std::string WriteText(const LintReport& report) {
     files_with_findings.insert(f.path);
   }
   if (report.runtime) absl::StrAppend(&out, "\n", RuntimeSectionText(*report.runtime), "\n");
-  if (report.findings.empty()) {
-    absl::StrAppend(&out, "All checks passed (", Plural(report.stats.files_checked, "file", "files"),
-                    " checked).\n");
-  } else {
-    absl::StrAppend(&out, "Found ", Plural(report.findings.size(), "finding", "findings"), " in ",
-                    Plural(files_with_findings.size(), "file", "files"), " (",
-                    report.stats.files_checked, " checked).\n");
-  }
+  absl::StrAppend(&out, SummaryLine(report, files_with_findings.size()), "\n");
   if (report.runtime) absl::StrAppend(&out, "Runtime: ", RuntimeTally(*report.runtime), ".\n");
   if (report.entry_run) absl::StrAppend(&out, "Verdict: ", EntryVerdict(report), ".\n");
   return out;

@@ -2,11 +2,13 @@
 
 #include <set>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
 namespace gbreak {
 
 std::string EntryVerdict(const LintReport& report) {
+  if (ErrorCount(report) > 0) return "unknown (the run had errors)";
   bool unconditional = false;
   std::set<std::string> conditions;
   for (const Finding& f : report.findings) {
@@ -20,6 +22,25 @@ std::string EntryVerdict(const LintReport& report) {
   if (unconditional) return "breaks";
   if (conditions.empty()) return "compiles whole";
   return "breaks only when " + absl::StrJoin(conditions, " or ");
+}
+
+size_t ErrorCount(const LintReport& report) {
+  size_t count = 0;
+  for (const Diagnostic& d : report.diagnostics) count += d.level == Diagnostic::Level::kError;
+  return count;
+}
+
+std::string FirstError(const LintReport& report) {
+  for (const Diagnostic& d : report.diagnostics) {
+    if (d.level != Diagnostic::Level::kError) continue;
+    std::string line = d.line > 0 ? absl::StrCat(":", d.line) : "";
+    return absl::StrCat(d.path, line, ": ", d.message);
+  }
+  return "";
+}
+
+size_t RuntimeOnlyCount(const LintReport& report) {
+  return report.runtime ? report.runtime->runtime_only.size() : 0;
 }
 
 }  // namespace gbreak

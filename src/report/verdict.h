@@ -12,7 +12,19 @@ namespace gbreak {
 // found sits under a condition gbreak could not decide (an optional input given, a lookup
 // handing back a replaced method), "compiles whole" when none is found. gbreak's own
 // diagnostics (GX) and recompilation hazards (RC) are not graph breaks.
+// When the run had errors (an unreadable path, an unresolved --entry) the verdict is
+// "unknown": what was not read cannot be judged.
 std::string EntryVerdict(const LintReport& report);
+
+// The input errors of the run (the diagnostics that make gbreak exit 2).
+size_t ErrorCount(const LintReport& report);
+
+// "path: message" of the first input error, for a summary line; "" when there is none.
+std::string FirstError(const LintReport& report);
+
+// Graph-break sites only the runtime log showed (`lint --log`): findings too, for the summary
+// and the exit code.
+size_t RuntimeOnlyCount(const LintReport& report);
 
 }  // namespace gbreak
 

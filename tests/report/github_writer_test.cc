@@ -24,6 +24,20 @@ TEST(GithubWriterTest, OneWorkflowCommandPerFinding) {
             "endColumn=6::b/c.py:1:1: SE001 `print()` breaks\n");
 }
 
+TEST(GithubWriterTest, PathsAreRelativeToTheRepositoryRoot) {
+  SampleReport sample;
+  sample.report.findings.resize(2);
+  sample.report.findings[0].path = "../top.py";
+  sample.report.findings[1].path = "/elsewhere/lib.py";
+  GithubOptions options;
+  options.working_directory = "/nonexistent-repo/sub";
+  options.source_root = "/nonexistent-repo";
+  std::string out = WriteGithub(sample.report, options);
+  EXPECT_NE(out.find(",file=top.py,line=3,"), std::string::npos) << out;
+  EXPECT_NE(out.find("::top.py:3:9: SE001"), std::string::npos) << out;
+  EXPECT_NE(out.find(",file=/elsewhere/lib.py,"), std::string::npos) << out;
+}
+
 TEST(GithubWriterTest, SeverityPicksTheCommand) {
   SampleReport sample;
   sample.print_rule.severity = Severity::kError;

@@ -158,7 +158,8 @@ TEST(MarkdownWriterTest, ReportListsBreaksByImportanceWithFixAndRepro) {
   size_t print = md.find("## 2. `pkg/model.py:12:9`: SE001 print-call");
   EXPECT_NE(item, std::string::npos) << md;
   EXPECT_NE(print, std::string::npos) << md;
-  EXPECT_THAT(md, HasSubstr("| 1 | `pkg/model.py:13:9` | CV001 tensor-item | confirmed ×4 |"));
+  EXPECT_THAT(md, HasSubstr("| [1](#finding-1) | `pkg/model.py:13:9` | "
+                            "[CV001 tensor-item](#rule-cv001) | confirmed ×4 |"));
   EXPECT_THAT(md, HasSubstr("**Runtime:** confirmed: Dynamo broke the graph here 4 times"));
   EXPECT_THAT(md, HasSubstr("**Why Dynamo breaks:** Dynamo cannot trace print."));
   EXPECT_THAT(md, HasSubstr("**Fix:** Guard it."));
@@ -174,6 +175,61 @@ TEST(MarkdownWriterTest, CleanReportSaysSo) {
   std::string md = WriteMarkdown(report, MarkdownOptions{});
   EXPECT_THAT(md, HasSubstr("No graph breaks found (4 files checked)."));
   EXPECT_THAT(md, Not(HasSubstr("Graphs:")));
+}
+
+// Count of non-overlapping occurrences of `needle` in `text`.
+size_t Occurrences(const std::string& text, const std::string& needle) {
+  size_t count = 0;
+  for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+TEST(MarkdownWriterTest, FixTextOncePerRuleAndRowsLinkToDetails) {
+  SampleReport sample;  // two SE001 findings, one CV001
+  sample.print_rule.rationale = "Dynamo cannot trace print.";
+  // A finding whose fix is an edit here, then the rule's fix (what rules/fix_edit.cc writes).
+  sample.report.findings[2].fix = "Guard the call here.\n\nGuard it.";
+  std::string md = WriteMarkdown(sample.report, MarkdownOptions{});
+  EXPECT_EQ(Occurrences(md, "Guard it."), 1u) << md;
+  EXPECT_EQ(Occurrences(md, "Dynamo cannot trace print."), 1u) << md;
+  EXPECT_EQ(Occurrences(md, "**Fix here:** Guard the call here.\n"), 1u) << md;
+  EXPECT_EQ(Occurrences(md, "<a id=\"rule-se001\"></a>\n\n### SE001 print-call"), 1u) << md;
+  EXPECT_EQ(Occurrences(md, "](#rule-se001)"), 4u) << md;  // two rows, two sections
+  for (int i = 1; i <= 3; ++i) {
+    std::string n = std::to_string(i);
+    EXPECT_THAT(md, HasSubstr("| [" + n + "](#finding-" + n + ") | "));
+    EXPECT_THAT(md, HasSubstr("<a id=\"finding-" + n + "\"></a>\n\n## " + n + ". "));
+  }
+  EXPECT_THAT(md, Not(HasSubstr("\n\n\n")));
+}
+
+TEST(MarkdownWriterTest, AnErrorIsNoPass) {
+  LintReport report;
+  report.diagnostics.push_back(
+      {Diagnostic::Level::kError, "/missing", 0, "No such file or directory"});
+  std::string md = WriteMarkdown(report, MarkdownOptions{});
+  EXPECT_THAT(md, Not(HasSubstr("No graph breaks found")));
+  EXPECT_THAT(md, HasSubstr("**Failed:** 1 error (/missing: No such file or directory; see "));
+  EXPECT_THAT(md, Not(HasSubstr("\n\n\n")));
+}
+
+// A tt-xla log whose Dynamo lines have frames but no compiler calls (graph count 0), with
+// three tt-xla graphs and a break no finding predicted.
+TEST(MarkdownWriterTest, TtXlaGraphsAndARuntimeBreakAreNoCleanRun) {
+  LintReport report;
+  report.stats.files_checked = 1;
+  report.graph_count = 0;
+  report.runtime.emplace();
+  report.runtime->lint = true;
+  report.runtime->logs.tt_graphs.resize(3);
+  report.runtime->runtime_only.push_back({});
+  std::string md = WriteMarkdown(report, MarkdownOptions{});
+  EXPECT_THAT(md, Not(HasSubstr("compiled 0 graphs")));
+  EXPECT_THAT(md, Not(HasSubstr("No graph breaks found")));
+  EXPECT_THAT(md, HasSubstr("**Graphs:** tt-xla compiled 3 graphs in the logged run"));
+  EXPECT_THAT(md, HasSubstr("The log shows 1 graph-break site no finding predicted"));
 }
 
 }  // namespace

@@ -10,6 +10,7 @@ namespace {
 
 using ::gbreak::testing::SampleReport;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 TEST(TextWriterTest, OneLinePerFindingThenASummary) {
   SampleReport sample;
@@ -24,6 +25,29 @@ TEST(TextWriterTest, CleanRunSaysSo) {
   LintReport report;
   report.stats.files_checked = 1;
   EXPECT_EQ(WriteText(report), "All checks passed (1 file checked).\n");
+}
+
+TEST(TextWriterTest, AnErrorIsNoPass) {
+  LintReport report;
+  report.diagnostics.push_back(
+      {Diagnostic::Level::kError, "/missing", 0, "No such file or directory"});
+  report.entry_run = true;
+  std::string text = WriteText(report);
+  EXPECT_THAT(text, Not(HasSubstr("passed")));
+  EXPECT_THAT(text, HasSubstr("Failed: 1 error (/missing: No such file or directory); "
+                              "0 files checked."));
+  EXPECT_THAT(text, HasSubstr("Verdict: unknown (the run had errors)."));
+}
+
+TEST(TextWriterTest, RuntimeOnlyBreaksAreFindings) {
+  LintReport report;
+  report.stats.files_checked = 1;
+  report.runtime.emplace();
+  report.runtime->lint = true;
+  report.runtime->runtime_only.push_back({});
+  std::string text = WriteText(report);
+  EXPECT_THAT(text, Not(HasSubstr("passed")));
+  EXPECT_THAT(text, HasSubstr("Found 1 runtime-only graph-break site in the log (1 checked)."));
 }
 
 TEST(TextWriterTest, StatisticsCountPerRuleMostFirst) {
