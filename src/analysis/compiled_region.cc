@@ -1129,16 +1129,32 @@ std::set<std::string, std::less<>> CompiledRegion::ConditionNames(TSNode functio
 
 std::vector<std::string> CompiledRegion::DefaultGuards(
     TSNode function, TSNode call, const std::vector<std::pair<std::string, int>>& defaults,
-    const std::set<std::string, std::less<>>& named,
+    const FunctionSummary::Signature& signature, const std::set<std::string, std::less<>>& named,
     std::map<std::string, std::unique_ptr<TruthCache>>* hypotheses) {
-  std::vector<std::string> out;
+  // Each hypothesis: the names that hold their defaults together ("*args **kwargs": both
+  // variadics empty, for `if len(args) > 0 or kwargs.get("scale") is not None:`).
+  std::vector<std::vector<std::string>> tried;
   for (const auto& [name, position] : defaults) {
-    if (!named.contains(name)) continue;
-    std::unique_ptr<TruthCache>& cache = (*hypotheses)[name];
+    if (named.contains(name)) tried.push_back({name});
+  }
+  std::vector<std::string> variadics;
+  for (const std::string* v : {&signature.var_positional, &signature.var_keyword}) {
+    if (v->empty() || !named.contains(*v)) continue;
+    variadics.push_back((v == &signature.var_positional ? "*" : "**") + *v);
+    tried.push_back({variadics.back()});
+  }
+  if (variadics.size() == 2) tried.push_back(variadics);
+  std::vector<std::string> out;
+  for (const std::vector<std::string>& names : tried) {
+    std::string guard;
+    for (const std::string& name : names) guard += (guard.empty() ? "" : " ") + name;
+    // A pair is only worth saying when neither alone keeps the call away.
+    if (names.size() > 1 && !out.empty()) continue;
+    std::unique_ptr<TruthCache>& cache = (*hypotheses)[guard];
     if (cache == nullptr) {
       cache = std::make_unique<TruthCache>();
       cache->UseCallIndex(truth_cache_.call_index());
-      cache->SetDefaulted({{Key(function), {name}}});
+      cache->SetDefaulted({{Key(function), std::set<std::string>(names.begin(), names.end())}});
     }
     bool away = true;
     for (Mode mode : {Mode::kEval, Mode::kTrain}) {
@@ -1147,15 +1163,13 @@ std::vector<std::string> CompiledRegion::DefaultGuards(
         away = false;
       }
     }
-    if (away) out.push_back(name);
+    if (away) out.push_back(guard);
   }
   return out;
 }
 
-void CompiledRegion::AddCallSites(TSNode call, const std::vector<std::string>& owner_bases,
-                                  const std::function<std::string(const std::string&)>& qualify,
-                                  const std::set<std::string>& parameters,
-                                  std::vector<CallSite>* out) {
+CallSite CompiledRegion::ArgumentsOf(TSNode call, TSNode caller,
+                                     const std::set<std::string>& parameters) const {
   CallSite site;
   // An argument that is a parameter of the caller, unchanged, hands on what the caller got.
   auto forwarded = [&](TSNode value, const std::string& key) {
@@ -1168,12 +1182,225 @@ void CompiledRegion::AddCallSites(TSNode call, const std::vector<std::string>& o
       site.keywords.emplace_back(NodeText(Field(argument, "name"), text_));
       forwarded(Field(argument, "value"), site.keywords.back());
     } else if (Is(argument, "list_splat") || Is(argument, "dictionary_splat")) {
-      site.splat = true;
+      std::string source = SplatSource(argument, caller);
+      if (source.empty()) {
+        site.splat = true;
+      } else {
+        site.splat_sources.push_back(std::move(source));
+      }
     } else if (!Is(argument, "comment")) {
       forwarded(argument, "#" + std::to_string(site.positional));
       ++site.positional;
     }
   }
+  return site;
+}
+
+std::string CompiledRegion::SplatSource(TSNode splat, TSNode caller) const {
+  TSNode value = ts_node_named_child(splat, 0);
+  if (ts_node_is_null(caller) || !Is(value, "identifier")) return "";
+  std::string_view name = NodeText(value, text_);
+  // What the function adds to it is not what its caller gave.
+  if (MayFill(caller, name, text_)) return "";
+  VariadicNames variadics = VariadicsOf(caller, text_);
+  std::vector<TSNode> assignments = AssignmentsTo(caller, name, text_);
+  if (name == variadics.positional || name == variadics.keyword) {
+    if (!assignments.empty()) return "";
+    return (name == variadics.positional ? "*" : "**") + std::string(name);
+  }
+  bool parameter = false;
+  for (TSNode p : NamedChildren(Field(caller, "parameters"))) {
+    TSNode n = ParameterNameNode(p);
+    parameter = parameter || (!ts_node_is_null(n) && NodeText(n, text_) == name);
+  }
+  if (!parameter) return "";
+  // Unchanged, or made `{}` when None: empty exactly when it holds a None default.
+  if (assignments.empty() ||
+      (assignments.size() == 1 && Is(assignments[0], "assignment") &&
+       EmptyWhenNone(Field(assignments[0], "right"), name, text_))) {
+    return std::string(name);
+  }
+  return "";
+}
+
+std::map<std::string, std::vector<TSNode>, std::less<>> CompiledRegion::SubmoduleCallsIn(
+    TSNode function) {
+  std::map<std::string, std::vector<TSNode>, std::less<>> out;
+  // Code Dynamo never traces in any mode of the run calls nothing
+  // (`if self.gradient_checkpointing: ...` with gradient_checkpointing False).
+  auto traced = [&](TSNode n) {
+    for (Mode mode : {Mode::kEval, Mode::kTrain}) {
+      if ((mode == Mode::kEval ? options_.eval : options_.train) &&
+          !IsGuardedAway(n, text_, imports_, mode, &truth_cache_, options_.reduced_precision)) {
+        return true;
+      }
+    }
+    return false;
+  };
+  // How `use` (an expression that is the submodule, or a module of a container of them) is
+  // used: the call it is the callee of (`m(x)`, `m.forward(x)`), nothing for a read of one of its
+  // attributes (`self.attn.processor`), or null for anything else.
+  auto call_of = [&](TSNode use, bool* reads_only) -> TSNode {
+    *reads_only = false;
+    TSNode parent = ParentOf(use);
+    // Tested or measured, not called: `len(self.layers)`, `self.norm is not None`, `if self.x:`.
+    if (Is(parent, "comparison_operator") || Is(parent, "not_operator") ||
+        Is(parent, "boolean_operator") ||
+        ((Is(parent, "if_statement") || Is(parent, "elif_clause")) &&
+         ts_node_eq(Field(parent, "condition"), use))) {
+      *reads_only = true;
+      return TSNode{};
+    }
+    if (Is(parent, "argument_list") && Is(ParentOf(parent), "call")) {
+      std::string_view callee = NodeText(Field(ParentOf(parent), "function"), text_);
+      if (callee == "len" || callee == "isinstance" || callee == "hasattr" ||
+          callee == "getattr" || callee == "type" || callee == "id" || callee == "callable") {
+        *reads_only = true;
+        return TSNode{};
+      }
+    }
+    if (Is(parent, "call") && ts_node_eq(Field(parent, "function"), use)) return parent;
+    if (Is(parent, "attribute") && ts_node_eq(Field(parent, "object"), use)) {
+      std::string_view member = NodeText(Field(parent, "attribute"), text_);
+      TSNode grand = ParentOf(parent);
+      if (member != "forward" && member != "__call__") {
+        *reads_only = true;
+        return TSNode{};
+      }
+      if (Is(grand, "call") && ts_node_eq(Field(grand, "function"), parent)) return grand;
+    }
+    return TSNode{};
+  };
+  // The uses of a loop's target `name` in its body: calls are sites; other uses hand it on.
+  auto loop_uses = [&](TSNode loop, std::string_view name, std::vector<TSNode>* sites) {
+    ForEachNamedNode(Field(loop, "body"), [&](TSNode n, std::string_view type) {
+      if (type == "function_definition" || type == "class_definition" || type == "lambda") {
+        bool mentions = NodeText(n, text_).find(name) != std::string_view::npos;
+        if (mentions) sites->push_back(TSNode{});
+        return false;
+      }
+      if (type != "identifier" || NodeText(n, text_) != name || !traced(n)) return true;
+      bool reads_only = false;
+      TSNode call = call_of(n, &reads_only);
+      if (!reads_only) sites->push_back(call);
+      return true;
+    });
+  };
+  ForEachNamedNode(Field(function, "body"), [&](TSNode n, std::string_view type) {
+    if (type == "function_definition" || type == "class_definition") return false;
+    if (type != "attribute" || !IsSelf(Field(n, "object"), text_)) return true;
+    std::vector<TSNode>& sites = out[std::string(NodeText(Field(n, "attribute"), text_))];
+    if (!traced(n)) return true;
+    TSNode parent = ParentOf(n);
+    // for m in self.layers: / for i, m in enumerate(self.layers):
+    TSNode iterated = n;
+    if (Is(parent, "argument_list") && NamedChildCount(parent) == 1 &&
+        Is(ParentOf(parent), "call") &&
+        NodeText(Field(ParentOf(parent), "function"), text_) == "enumerate") {
+      iterated = ParentOf(parent);
+    }
+    TSNode loop = ParentOf(iterated);
+    if (Is(loop, "for_statement") && ts_node_eq(Field(loop, "right"), iterated)) {
+      TSNode target = Field(loop, "left");
+      if (!ts_node_eq(iterated, n) && (Is(target, "pattern_list") || Is(target, "tuple_pattern")) &&
+          NamedChildCount(target) == 2) {
+        target = ts_node_named_child(target, 1);
+      }
+      if (Is(target, "identifier")) {
+        loop_uses(loop, NodeText(target, text_), &sites);
+      } else {
+        sites.push_back(TSNode{});
+      }
+      return true;
+    }
+    // self.layers[i](x)
+    TSNode use = n;
+    if (Is(parent, "subscript") && ts_node_eq(Field(parent, "value"), n)) use = parent;
+    bool reads_only = false;
+    TSNode call = call_of(use, &reads_only);
+    if (!reads_only) sites.push_back(call);
+    return true;
+  });
+  return out;
+}
+
+void CompiledRegion::AddSubmoduleCalls(
+    TSNode function, TSNode owner, const std::function<std::string(const std::string&)>& qualify,
+    const std::set<std::string>& parameters, FunctionSummary* f) {
+  const std::map<std::string, std::vector<TSNode>, std::less<>> uses = SubmoduleCallsIn(function);
+  for (const auto& [attribute, constructors] : AttributeClassesOf(owner)) {
+    // The forwards this attribute's classes run, as callees of f.
+    std::vector<CallSite> forwards;
+    for (TSNode constructor : constructors) {
+      size_t local_before = f->local_callees.size();
+      size_t external_before = f->external_callees.size();
+      if (Is(constructor, "subscript")) {
+        AddClassMapForwards(NodeText(Field(constructor, "value"), text_), qualify, f);
+      } else if (Is(constructor, "identifier") &&
+                 !ts_node_is_null(ClassNamed(NodeText(constructor, text_)))) {
+        f->local_callees.push_back(std::string(NodeText(constructor, text_)) + ".forward");
+      } else {
+        for (const std::string& name : QualifiedNames(constructor, text_, imports_)) {
+          if (!name.starts_with("torch.")) f->external_callees.push_back(qualify(name) + ".forward");
+        }
+      }
+      for (size_t i = local_before; i < f->local_callees.size(); ++i) {
+        forwards.push_back(CallSite{.callee = f->local_callees[i], .local = true});
+      }
+      for (size_t i = external_before; i < f->external_callees.size(); ++i) {
+        forwards.push_back(CallSite{.callee = f->external_callees[i]});
+      }
+    }
+    auto used = uses.find(attribute);
+    if (used == uses.end()) continue;
+    for (TSNode call : used->second) {
+      CallSite arguments;
+      if (ts_node_is_null(call)) {
+        arguments.splat = true;
+      } else {
+        arguments = ArgumentsOf(call, function, parameters);
+      }
+      for (const CallSite& forward : forwards) {
+        CallSite site = arguments;
+        site.callee = forward.callee;
+        site.local = forward.local;
+        f->calls.push_back(std::move(site));
+      }
+    }
+  }
+}
+
+FunctionSummary::Signature CompiledRegion::SignatureOf(TSNode function) const {
+  FunctionSummary::Signature out;
+  bool skip_self = !ts_node_is_null(OwningClass(function)) && !IsStaticMethod(function, text_);
+  bool keyword_only = false;
+  for (TSNode parameter : NamedChildren(Field(function, "parameters"))) {
+    TSNode inner = Is(parameter, "typed_parameter") ? ts_node_named_child(parameter, 0) : parameter;
+    if (Is(inner, "list_splat_pattern") || Is(inner, "keyword_separator") ||
+        Is(inner, "dictionary_splat_pattern")) {
+      keyword_only = true;  // what follows can only be passed by keyword
+      continue;
+    }
+    TSNode name = ParameterNameNode(parameter);
+    if (ts_node_is_null(name)) continue;  // the `/` separator
+    if (skip_self) {
+      skip_self = false;
+      continue;
+    }
+    out.named.emplace_back(NodeText(name, text_));
+    if (!keyword_only) ++out.positional;
+  }
+  VariadicNames variadics = VariadicsOf(function, text_);
+  out.var_positional = variadics.positional;
+  out.var_keyword = variadics.keyword;
+  return out;
+}
+
+void CompiledRegion::AddCallSites(TSNode call, const std::vector<std::string>& owner_bases,
+                                  const std::function<std::string(const std::string&)>& qualify,
+                                  const std::set<std::string>& parameters,
+                                  std::vector<CallSite>* out) {
+  CallSite site = ArgumentsOf(call, EnclosingFunction(call), parameters);
   TSNode callee = CalleeOf(call);
   if (!ts_node_is_null(callee)) {
     site.callee = QualifiedName(callee);
@@ -1321,6 +1548,7 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
     std::vector<std::string> owner_bases;
     if (!ts_node_is_null(owner)) owner_bases = summary.classes[DefinitionName(owner, text_)];
     f.literal_defaults = LiteralDefaults(function);
+    f.signature = SignatureOf(function);
     const std::set<std::string> parameters = UnreboundParameters(function);
     // Callees some call reaches whatever the parameters hold; the others, with their guards.
     std::set<std::string> always(f.local_callees.begin(), f.local_callees.end());
@@ -1329,7 +1557,10 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
     std::map<std::string, std::unique_ptr<TruthCache>> hypotheses;
     // The names the function's conditions test, once per function (not per call).
     const std::set<std::string, std::less<>> condition_names =
-        f.literal_defaults.empty() ? std::set<std::string, std::less<>>{} : ConditionNames(function);
+        f.literal_defaults.empty() && f.signature.var_positional.empty() &&
+                f.signature.var_keyword.empty()
+            ? std::set<std::string, std::less<>>{}
+            : ConditionNames(function);
     for (TSNode call : CallsIn(function)) {
       size_t local_before = f.local_callees.size();
       size_t external_before = f.external_callees.size();
@@ -1340,7 +1571,8 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
         continue;
       }
       std::vector<std::string> guards =
-          DefaultGuards(function, call, f.literal_defaults, condition_names, &hypotheses);
+          DefaultGuards(function, call, f.literal_defaults, f.signature, condition_names,
+                        &hypotheses);
       auto note = [&](const std::string& callee) {
         if (guards.empty()) {
           always.insert(callee);
@@ -1356,22 +1588,7 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
     size_t local_after_calls = f.local_callees.size();
     size_t external_after_calls = f.external_callees.size();
     // A module's methods call its submodules (self.attn(...), for layer in self.layers: ...).
-    if (!ts_node_is_null(owner)) {
-      for (TSNode constructor : SubmoduleClassCalls(owner)) {
-        if (Is(constructor, "subscript")) {
-          AddClassMapForwards(NodeText(Field(constructor, "value"), text_), qualify, &f);
-          continue;
-        }
-        if (Is(constructor, "identifier") &&
-            !ts_node_is_null(ClassNamed(NodeText(constructor, text_)))) {
-          f.local_callees.push_back(std::string(NodeText(constructor, text_)) + ".forward");
-          continue;
-        }
-        for (const std::string& name : QualifiedNames(constructor, text_, imports_)) {
-          if (!name.starts_with("torch.")) f.external_callees.push_back(qualify(name) + ".forward");
-        }
-      }
-    }
+    if (!ts_node_is_null(owner)) AddSubmoduleCalls(function, owner, qualify, parameters, &f);
     // Submodules are reached from every method (see above), whatever the parameters hold.
     always.insert(f.local_callees.begin() + local_after_calls, f.local_callees.end());
     always.insert(f.external_callees.begin() + external_after_calls, f.external_callees.end());

@@ -163,18 +163,39 @@ class CompiledRegion {
   // The parameters of `function` with a literal default, with the position a caller passes
   // them at (self not counted; keyword-only ones at INT_MAX).
   std::vector<std::pair<std::string, int>> LiteralDefaults(TSNode function) const;
+  // What a caller can pass `function` (FunctionSummary::Signature).
+  FunctionSummary::Signature SignatureOf(TSNode function) const;
   // What `call` passes, for each function it may call outside this file's own resolution.
   // `parameters`: the caller's unrebound parameters (UnreboundParameters), for
   // CallSite::forwarded.
   void AddCallSites(TSNode call, const std::vector<std::string>& owner_bases,
                     const std::function<std::string(const std::string&)>& qualify,
                     const std::set<std::string>& parameters, std::vector<CallSite>* out);
+  // The arguments `call` (made in `caller`) passes, as a CallSite without its callee.
+  CallSite ArgumentsOf(TSNode call, TSNode caller, const std::set<std::string>& parameters) const;
+  // What a `*x` / `**x` argument in `caller` hands on (CallSite::splat_sources): "*args" /
+  // "**kwargs" for the caller's own variadics, a parameter's name, or "" when it may hold
+  // anything.
+  std::string SplatSource(TSNode splat, TSNode caller) const;
+  // The calls of submodule `self.<attr>` in `function` (`self.ff(x)`, `self.ff.forward(x)`), by
+  // attribute; an attribute `function` uses otherwise (iterates, indexes, hands on) maps to a
+  // null node among them: it may be called in ways no call site shows.
+  // Loops over a container of them (`for i, m in enumerate(self.layers): m(x)`) and indexing
+  // (`self.layers[i](x)`) count as calls; code guarded away in the run calls nothing.
+  std::map<std::string, std::vector<TSNode>, std::less<>> SubmoduleCallsIn(TSNode function);
+  // The call sites of the submodules' forwards in method `function` of `owner`, and their
+  // forwards as callees of `f` (local or external).
+  void AddSubmoduleCalls(TSNode function, TSNode owner,
+                         const std::function<std::string(const std::string&)>& qualify,
+                         const std::set<std::string>& parameters, FunctionSummary* f);
   // The literal-default parameters of `function` (`defaults`) any of which, holding its
   // default, keeps `call` from running in every traced mode: `if pixel_values is not None:`.
   // Only those among `named` (ConditionNames) are tried. `hypotheses` keeps one fold cache per
   // parameter, for the next call of the same function.
+  // The function's variadics are tried too, each alone and together ("*args **kwargs").
   std::vector<std::string> DefaultGuards(
       TSNode function, TSNode call, const std::vector<std::pair<std::string, int>>& defaults,
+      const FunctionSummary::Signature& signature,
       const std::set<std::string, std::less<>>& named,
       std::map<std::string, std::unique_ptr<TruthCache>>* hypotheses);
   // The names a function's if/elif/conditional-expression conditions mention (nested functions

@@ -89,6 +89,8 @@ class Evaluator {
       return NameTruth(function);
     }
     if (type == "comparison_operator") {
+      Truth membership = EmptyMembershipTruth(node, depth);
+      if (membership != Truth::kUnknown) return membership;
       Truth none_test = NoneTestTruth(node);
       if (none_test != Truth::kUnknown) return none_test;
       Truth dtype_test = DtypeTestTruth(node);
@@ -196,6 +198,8 @@ class Evaluator {
       return ParseLiteral(NodeText(node, text_));
     }
     if (type == "call") {
+      std::optional<Constant> from_empty = EmptyCollectionCallConstant(node, depth);
+      if (from_empty) return from_empty;
       // getattr(config, "x", default): the field's default, else the given default.
       TSNode function = Field(node, "function");
       std::vector<TSNode> args = NamedChildren(Field(node, "arguments"));
@@ -281,6 +285,92 @@ class Evaluator {
       return truth(op == "==" ? equal : !equal);
     }
     return Truth::kUnknown;
+  }
+
+  // Whether `node` is a collection known to be empty while tracing: a `*args` / `**kwargs`
+  // no reached call fills (and the function does not fill), `kwargs.items()` / `.keys()` /
+  // `.values()` / `.copy()` of one, or a name assigned once to a comprehension over one
+  // (`unused = [k for k, _ in kwargs.items() if ...]`).
+  bool IsEmptyCollection(TSNode node, int depth) {
+    if (ts_node_is_null(node) || depth > kMaxDepth || cache_ == nullptr) return false;
+    if (Is(node, "parenthesized_expression")) {
+      return IsEmptyCollection(ts_node_named_child(node, 0), depth + 1);
+    }
+    if (Is(node, "call")) {
+      TSNode callee = Field(node, "function");
+      if (!Is(callee, "attribute") || NamedChildCount(Field(node, "arguments")) != 0) return false;
+      std::string_view method = NodeText(Field(callee, "attribute"), text_);
+      return (method == "items" || method == "keys" || method == "values" || method == "copy") &&
+             IsEmptyCollection(Field(callee, "object"), depth + 1);
+    }
+    if (!Is(node, "identifier")) return false;
+    TSNode function = EnclosingFunction(node);
+    if (ts_node_is_null(function)) return false;
+    std::string_view name = NodeText(node, text_);
+    if (MayFill(function, name, text_)) return false;
+    std::vector<TSNode> assignments = AssignmentsTo(function, name, text_);
+    // Rebinding it after this read (`kwargs = {k: v for k, v in kwargs.items() if ...}` at the
+    // end) does not change what is read here, unless a loop brings the read round again.
+    std::erase_if(assignments, [&](TSNode a) {
+      return ts_node_start_byte(a) > ts_node_start_byte(node) && !InSameLoop(a, node, function);
+    });
+    if (assignments.empty()) {
+      VariadicNames variadics = VariadicsOf(function, text_);
+      std::string starred = name == variadics.positional ? "*" + std::string(name)
+                            : name == variadics.keyword  ? "**" + std::string(name)
+                                                         : "";
+      return !starred.empty() && cache_->IsDefaulted(ts_node_start_byte(function), starred);
+    }
+    if (assignments.size() != 1 || !Is(assignments[0], "assignment")) return false;
+    TSNode value = Field(assignments[0], "right");
+    if (!Is(value, "list_comprehension") && !Is(value, "set_comprehension") &&
+        !Is(value, "dictionary_comprehension") && !Is(value, "generator_expression")) {
+      return false;
+    }
+    for (TSNode clause : NamedChildren(value)) {
+      if (Is(clause, "for_in_clause")) return IsEmptyCollection(Field(clause, "right"), depth + 1);
+    }
+    return false;
+  }
+
+  // Whether a for/while loop inside `function` holds both `a` and `b`.
+  static bool InSameLoop(TSNode a, TSNode b, TSNode function) {
+    for (TSNode n = ParentOf(a); !ts_node_is_null(n) && !ts_node_eq(n, function); n = ParentOf(n)) {
+      if (!Is(n, "for_statement") && !Is(n, "while_statement")) continue;
+      if (ts_node_start_byte(n) <= ts_node_start_byte(b) && ts_node_end_byte(b) <= ts_node_end_byte(n)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // `len(x)` -> 0, `x.get(k)` -> None, `x.get(k, d)` / `x.pop(k, d)` -> d, for an empty x.
+  std::optional<Constant> EmptyCollectionCallConstant(TSNode call, int depth) {
+    TSNode callee = Field(call, "function");
+    std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
+    if (Is(callee, "identifier") && NodeText(callee, text_) == "len" && args.size() == 1) {
+      if (!IsEmptyCollection(args[0], depth + 1)) return std::nullopt;
+      Constant zero;
+      zero.kind = Constant::Kind::kNumber;
+      return zero;
+    }
+    if (!Is(callee, "attribute") || args.empty() || args.size() > 2) return std::nullopt;
+    std::string_view method = NodeText(Field(callee, "attribute"), text_);
+    if ((method != "get" && method != "pop") || (method == "pop" && args.size() != 2) ||
+        Is(args.back(), "keyword_argument") || !IsEmptyCollection(Field(callee, "object"), depth + 1)) {
+      return std::nullopt;
+    }
+    if (args.size() == 1) return Constant{};  // None
+    return ConstantOf(args[1], depth + 1);
+  }
+
+  // `"scale" in kwargs` for an empty kwargs.
+  Truth EmptyMembershipTruth(TSNode comparison, int depth) {
+    if (NamedChildCount(comparison) != 2) return Truth::kUnknown;
+    std::string op = ComparisonOperator(comparison, text_);
+    if (op != "in" && op != "notin") return Truth::kUnknown;
+    if (!IsEmptyCollection(ts_node_named_child(comparison, 1), depth + 1)) return Truth::kUnknown;
+    return op == "in" ? Truth::kFalse : Truth::kTrue;
   }
 
   // A call of a known guard function, or the name itself (TYPE_CHECKING).
@@ -370,6 +460,7 @@ class Evaluator {
       if (!ts_node_is_null(only)) return Eval(only, depth + 1);
     }
     if (!assignments.empty()) return Truth::kUnknown;
+    if (IsEmptyCollection(identifier, depth)) return Truth::kFalse;  // `if kwargs:`
     // Not assigned in the function: a parameter with a constant default, or a module constant.
     Truth parameter = ParameterDefaultTruth(function, name, depth);
     if (parameter != Truth::kUnknown) return parameter;

@@ -80,4 +80,77 @@ std::string ComparisonOperator(TSNode comparison, std::string_view text) {
   return op;
 }
 
+VariadicNames VariadicsOf(TSNode function, std::string_view text) {
+  VariadicNames out;
+  for (TSNode p : NamedChildren(Field(function, "parameters"))) {
+    // `*args: Any` wraps the pattern in a typed_parameter.
+    if (Is(p, "typed_parameter")) p = ts_node_named_child(p, 0);
+    TSNode name = ts_node_named_child(p, 0);
+    if (Is(p, "list_splat_pattern") && Is(name, "identifier")) out.positional = NodeText(name, text);
+    if (Is(p, "dictionary_splat_pattern") && Is(name, "identifier")) {
+      out.keyword = NodeText(name, text);
+    }
+  }
+  return out;
+}
+
+bool MayFill(TSNode function, std::string_view name, std::string_view text) {
+  bool fills = false;
+  ForEachNamedNode(Field(function, "body"), [&](TSNode n, std::string_view type) {
+    if (fills || type == "function_definition" || type == "class_definition") return false;
+    if (type == "assignment" || type == "augmented_assignment") {
+      TSNode left = Field(n, "left");
+      if (Is(left, "subscript") && NodeText(Field(left, "value"), text) == name) fills = true;
+      if (type == "augmented_assignment" && NodeText(left, text) == name) fills = true;
+    }
+    if (type == "call") {
+      TSNode callee = Field(n, "function");
+      if (Is(callee, "attribute") && NodeText(Field(callee, "object"), text) == name) {
+        std::string_view method = NodeText(Field(callee, "attribute"), text);
+        fills = method == "update" || method == "setdefault" || method == "append" ||
+                method == "extend" || method == "insert" || method == "__setitem__";
+      }
+    }
+    return !fills;
+  });
+  return fills;
+}
+
+bool IsEmptyCollectionLiteral(TSNode node, std::string_view text) {
+  if (Is(node, "dictionary") || Is(node, "list") || Is(node, "tuple")) {
+    return ts_node_named_child_count(node) == 0;
+  }
+  if (!Is(node, "call") || ts_node_named_child_count(Field(node, "arguments")) != 0) return false;
+  std::string_view callee = NodeText(Field(node, "function"), text);
+  return callee == "dict" || callee == "list" || callee == "tuple";
+}
+
+bool EmptyWhenNone(TSNode value, std::string_view name, std::string_view text) {
+  auto is_name = [&](TSNode n) { return Is(n, "identifier") && NodeText(n, text) == name; };
+  if (Is(value, "boolean_operator")) {  // name or {}
+    return NodeText(Field(value, "operator"), text) == "or" && is_name(Field(value, "left")) &&
+           IsEmptyCollectionLiteral(Field(value, "right"), text);
+  }
+  if (!Is(value, "conditional_expression") || ts_node_named_child_count(value) != 3) return false;
+  TSNode when_true = ts_node_named_child(value, 0);
+  TSNode condition = ts_node_named_child(value, 1);
+  TSNode when_false = ts_node_named_child(value, 2);
+  // Which arm a None `name` takes.
+  bool none_takes_true;
+  if (is_name(condition)) {
+    none_takes_true = false;
+  } else if (Is(condition, "not_operator") && is_name(Field(condition, "argument"))) {
+    none_takes_true = true;
+  } else if (Is(condition, "comparison_operator") && ts_node_named_child_count(condition) == 2 &&
+             is_name(ts_node_named_child(condition, 0)) &&
+             Is(ts_node_named_child(condition, 1), "none")) {
+    std::string op = ComparisonOperator(condition, text);
+    if (op != "is" && op != "isnot") return false;
+    none_takes_true = op == "is";
+  } else {
+    return false;
+  }
+  return IsEmptyCollectionLiteral(none_takes_true ? when_true : when_false, text);
+}
+
 }  // namespace gbreak

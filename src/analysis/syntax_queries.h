@@ -45,6 +45,24 @@ std::vector<TSNode> AssignmentsTo(TSNode function, std::string_view name, std::s
 // The operator of a two-operand comparison, spaces removed: "==", "is", "isnot", "notin".
 std::string ComparisonOperator(TSNode comparison, std::string_view text);
 
+// The names of a function's `*args` and `**kwargs` parameters ("" when it has none).
+struct VariadicNames {
+  std::string positional, keyword;
+};
+VariadicNames VariadicsOf(TSNode function, std::string_view text);
+
+// Whether a function's own body may add to the collection `name` holds: `name[k] = v`,
+// `name.update(...)`, `.setdefault`, `.append`, `.extend`, `.insert`, `|=`, `+=`. Reading and
+// removing (`pop`) do not count.
+bool MayFill(TSNode function, std::string_view name, std::string_view text);
+
+// `{}`, `[]`, `()`, `dict()`, `list()`, `tuple()`: an empty collection as written.
+bool IsEmptyCollectionLiteral(TSNode node, std::string_view text);
+
+// Whether `value` (the right side of `name = value`) is an empty collection when `name` held
+// None: `name or {}`, `{} if name is None else name`, `name.copy() if name is not None else {}`.
+bool EmptyWhenNone(TSNode value, std::string_view name, std::string_view text);
+
 }  // namespace gbreak
 
 #endif  // GBREAK_ANALYSIS_SYNTAX_QUERIES_H_

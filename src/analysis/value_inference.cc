@@ -1,6 +1,7 @@
 #include "analysis/value_inference.h"
 
 #include <algorithm>
+#include <optional>
 #include <cctype>
 #include <utility>
 
@@ -121,6 +122,46 @@ bool StartsUpper(std::string_view name) {
 
 std::string Str(TSNode node, std::string_view text) { return std::string(NodeText(node, text)); }
 
+// `Cache | None`, `Optional[Cache]`, `EncoderDecoderCache`: classes (capitalized names, dotted
+// or not) that are no tensor type, with or without None: an object that is not data. Nothing for
+// anything else (generics, Any, Tensor subclasses such as Parameter).
+std::optional<Value> ObjectAnnotation(std::string_view annotation) {
+  std::string_view inner = annotation;
+  bool optional = false;
+  for (std::string_view wrapper : {"Optional[", "typing.Optional["}) {
+    if (inner.starts_with(wrapper) && inner.ends_with("]")) {
+      inner = inner.substr(wrapper.size(), inner.size() - wrapper.size() - 1);
+      optional = true;
+    }
+  }
+  Value v = Value::Of(Value::kModule);
+  bool any_class = false;
+  for (size_t start = 0; start <= inner.size();) {
+    size_t bar = std::min(inner.find('|', start), inner.size());
+    std::string_view part = inner.substr(start, bar - start);
+    while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
+    while (!part.empty() && part.back() == ' ') part.remove_suffix(1);
+    start = bar + 1;
+    if (part == "None") {
+      optional = true;
+      continue;
+    }
+    std::string_view last = part.substr(part.rfind('.') == std::string_view::npos ? 0 : part.rfind('.') + 1);
+    bool name = !part.empty() && std::all_of(part.begin(), part.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+    });
+    if (!name || !StartsUpper(last) || last.find("Tensor") != std::string_view::npos ||
+        last == "Parameter" || last == "Buffer" || last == "Any" || last == "Array" ||
+        last.find("Array") != std::string_view::npos) {
+      return std::nullopt;
+    }
+    any_class = true;
+  }
+  if (!any_class) return std::nullopt;
+  if (optional) v.kinds |= Value::kNone;
+  return v;
+}
+
 // Annotations that name a tensor type, or only Python scalars.
 Value ValueOfAnnotation(std::string_view annotation) {
   if (annotation.find("Tensor") != std::string_view::npos ||
@@ -140,6 +181,8 @@ Value ValueOfAnnotation(std::string_view annotation) {
                                    "Optional[float]", "Optional[bool]", "Optional[str]",
                                    "int | None", "float | None", "bool | None", "str | None"};
   if (kScalars.contains(annotation)) return Value::Of(Value::kConstant);
+  // A class that is no tensor type, or None: `Cache | None`, `Optional[EncoderDecoderCache]`.
+  if (std::optional<Value> object = ObjectAnnotation(annotation)) return *object;
   // Containers of Python scalars: `tuple[int, int]`, `list[int]`, `Tuple[int, ...]`.
   for (std::string_view prefix : {"tuple[", "Tuple[", "list[", "List[", "Sequence["}) {
     if (!annotation.starts_with(prefix) || !annotation.ends_with("]")) continue;
@@ -276,6 +319,18 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
   TSNode default_value = Field(parameter, "value");
   if (!ts_node_is_null(annotation)) {
     Value v = ValueOfAnnotation(NodeText(annotation, text_));
+    // Callers beat annotations: `past_key_values: torch.Tensor | None` that every call of the
+    // file passes a cache object (or None) to holds no tensor.
+    if (v.Has(Value::kTensor) && !IsTensorEntry(function)) {
+      size_t at = position;
+      if (!ts_node_is_null(OwningClass(function)) && at > 0 && !IsStaticMethod(function, text_)) {
+        --at;
+      }
+      Value passed = ArgumentsAtCalls(function, name, at);
+      if (!passed.Has(Value::kUnknown) && !passed.Has(Value::kTensor) && passed.kinds != 0) {
+        return passed;
+      }
+    }
     if (!v.Has(Value::kUnknown)) return v;
   }
   if (!ts_node_is_null(default_value)) {
@@ -472,11 +527,96 @@ Value ValueInference::Lookup(const std::string& name, Scope& scope) {
   return Value::Unknown();
 }
 
+namespace {
+
+// What `isinstance(x, T)` says x is when it holds, for types that are no tensor: a Python
+// scalar (int, float, bool, str, ...) or another non-tensor object (list, dict, np.ndarray).
+// Nothing for torch.Tensor, or a type gbreak does not know.
+std::optional<Value> NonTensorType(TSNode type, std::string_view text) {
+  if (Is(type, "tuple") || Is(type, "parenthesized_expression")) {
+    std::optional<Value> all;
+    for (TSNode element : NamedChildren(type)) {
+      std::optional<Value> one = NonTensorType(element, text);
+      if (!one) return std::nullopt;
+      all = all && all->kinds == one->kinds ? all : (all ? Value::Unknown() : *one);
+    }
+    return all;
+  }
+  std::string_view name = NodeText(type, text);
+  if (name == "int" || name == "float" || name == "bool" || name == "str" || name == "bytes" ||
+      name == "complex" || name == "numbers.Number" || name == "Number") {
+    return Value::Of(Value::kConstant);
+  }
+  if (name == "list" || name == "tuple" || name == "dict" || name == "set" ||
+      name == "np.ndarray" || name == "numpy.ndarray" || name == "np.generic") {
+    return Value::Unknown();
+  }
+  return std::nullopt;
+}
+
+// Whether `condition` holds `isinstance(<name>, T)` whenever it is true (it or a conjunct of an
+// `and`), with T no tensor type: what x is then.
+std::optional<Value> IsinstanceNarrowing(TSNode condition, std::string_view name,
+                                         std::string_view text) {
+  if (Is(condition, "parenthesized_expression")) {
+    return IsinstanceNarrowing(ts_node_named_child(condition, 0), name, text);
+  }
+  if (Is(condition, "boolean_operator") && NodeText(Field(condition, "operator"), text) == "and") {
+    std::optional<Value> left = IsinstanceNarrowing(Field(condition, "left"), name, text);
+    return left ? left : IsinstanceNarrowing(Field(condition, "right"), name, text);
+  }
+  if (!Is(condition, "call") || NodeText(Field(condition, "function"), text) != "isinstance") {
+    return std::nullopt;
+  }
+  std::vector<TSNode> args = NamedChildren(Field(condition, "arguments"));
+  if (args.size() != 2 || !Is(args[0], "identifier") || NodeText(args[0], text) != name) {
+    return std::nullopt;
+  }
+  return NonTensorType(args[1], text);
+}
+
+}  // namespace
+
+std::optional<Value> ValueInference::NarrowedByIsinstance(TSNode identifier) const {
+  std::string_view name = NodeText(identifier, text_);
+  for (TSNode child = identifier, n = ParentOf(identifier); !ts_node_is_null(n);
+       child = n, n = ParentOf(n)) {
+    if (Is(n, "function_definition") || Is(n, "lambda") || Is(n, "class_definition")) break;
+    TSNode condition{};
+    if ((Is(n, "if_statement") || Is(n, "elif_clause")) &&
+        ts_node_eq(Field(n, "consequence"), child)) {
+      condition = Field(n, "condition");
+    } else if (Is(n, "conditional_expression") && ts_node_named_child_count(n) == 3 &&
+               ts_node_eq(ts_node_named_child(n, 0), child)) {
+      condition = ts_node_named_child(n, 1);
+    }
+    if (ts_node_is_null(condition)) continue;
+    std::optional<Value> narrowed = IsinstanceNarrowing(condition, name, text_);
+    if (!narrowed) continue;
+    // Rebound in the branch before this read: the test says nothing of the new value.
+    bool rebound = false;
+    ForEachNamedNode(child, [&](TSNode a, std::string_view type) {
+      if (rebound || ts_node_start_byte(a) >= ts_node_start_byte(identifier)) return false;
+      if ((type == "assignment" || type == "augmented_assignment") &&
+          NodeText(Field(a, "left"), text_) == name &&
+          ts_node_end_byte(a) <= ts_node_start_byte(identifier)) {
+        rebound = true;
+      }
+      return !rebound;
+    });
+    if (!rebound) return narrowed;
+  }
+  return std::nullopt;
+}
+
 Value ValueInference::Eval(TSNode node, Scope& scope, int depth) {
   if (ts_node_is_null(node) || depth > kMaxDepth) return Value::Unknown();
   std::string_view type = NodeType(node);
   ++depth;
-  if (type == "identifier") return Lookup(Str(node, text_), scope);
+  if (type == "identifier") {
+    std::optional<Value> narrowed = NarrowedByIsinstance(node);
+    return narrowed ? *narrowed : Lookup(Str(node, text_), scope);
+  }
   if (type == "integer" || type == "float" || type == "string" || type == "concatenated_string" ||
       type == "true" || type == "false" || type == "ellipsis") {
     return Value::Of(Value::kConstant);

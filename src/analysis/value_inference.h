@@ -82,6 +82,9 @@ class ValueInference {
   Value EvalNamedCall(TSNode call, const std::string& name, Scope& scope, int depth);
   Value EvalBinary(TSNode node, Scope& scope, int depth);
   Value Lookup(const std::string& name, Scope& scope);
+  // A name read in the branch an `isinstance(name, int)`-style test (a type no tensor is) makes
+  // true: what that test says it is (`if isinstance(pos, int): pos = torch.arange(pos)`).
+  std::optional<Value> NarrowedByIsinstance(TSNode identifier) const;
   // `position`: the parameter's place among the function's parameters.
   Value ParameterValue(TSNode function, TSNode parameter, const std::string& name,
                        size_t position);

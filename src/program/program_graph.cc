@@ -359,10 +359,17 @@ bool GuardedAway(const FunctionSummary& f, const std::string& callee,
   if (names == nullptr) return false;
   auto it = f.guarded_callees.find(callee);
   if (it == f.guarded_callees.end()) return false;
+  // A guard "a b" needs every name it joins to hold.
+  auto holds = [&](const std::string& guard) {
+    for (size_t begin = 0; begin <= guard.size();) {
+      size_t space = std::min(guard.find(' ', begin), guard.size());
+      if (!names->contains(guard.substr(begin, space - begin))) return false;
+      begin = space + 1;
+    }
+    return true;
+  };
   for (const std::vector<std::string>& call : it->second) {
-    bool away = false;
-    for (const std::string& name : call) away = away || names->contains(name);
-    if (!away) return false;
+    if (std::none_of(call.begin(), call.end(), holds)) return false;
   }
   return true;
 }
@@ -434,8 +441,12 @@ std::map<FunctionRef, FunctionRef> ProgramGraph::ReachableFrom(
       std::set<std::string> names;
       for (const std::vector<std::string>& call : guarded->second) names.insert(call.front());
       std::string out;
-      for (const std::string& name : names) out += (out.empty() ? "`" : " or `") + name + "`";
-      return out + " is given";
+      for (const std::string& name : names) {
+        // "*args" / "*args **kwargs": the call passes more than the parameters it names.
+        std::string said = name.starts_with("*") ? "extra arguments" : "`" + name + "`";
+        if (out.find(said) == std::string::npos) out += (out.empty() ? "" : " or ") + said;
+      }
+      return out + (out.ends_with("arguments") ? " are given" : " is given");
     };
     for (const std::string& callee : f->local_callees) {
       if (GuardedAway(*f, callee, held)) continue;
@@ -539,7 +550,8 @@ std::set<std::pair<std::string, std::string>> ProgramGraph::Reachable() const {
 
 std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
     const std::map<FunctionRef, FunctionRef>& reached,
-    const std::map<FunctionRef, std::set<std::string>>& entry_inputs) const {
+    const std::map<FunctionRef, std::set<std::string>>& entry_inputs,
+    const std::set<FunctionRef>* entries) const {
   // Every reached call site, by the function it calls, with the function that makes it.
   std::map<FunctionRef, std::vector<std::pair<FunctionRef, const CallSite*>>> sites;
   for (const auto& [caller, parent] : reached) {
@@ -564,12 +576,33 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
     for (const auto& [name, position] : f->literal_defaults) {
       if (!inputs.contains(name)) out[entry].insert(name);
     }
+    // Inputs that are no named parameter go to its **kwargs; nothing goes to its *args.
+    const FunctionSummary::Signature& signature = f->signature;
+    if (!signature.var_positional.empty()) out[entry].insert("*" + signature.var_positional);
+    bool extra = false;
+    for (const std::string& input : inputs) {
+      extra = extra || std::find(signature.named.begin(), signature.named.end(), input) ==
+                           signature.named.end();
+    }
+    if (!signature.var_keyword.empty() && !extra) out[entry].insert("**" + signature.var_keyword);
   }
+  auto holds = [&](const FunctionRef& caller, const std::string& name) {
+    auto held = out.find(caller);
+    return held != out.end() && held->second.contains(name);
+  };
+  // Whether `call` (made by `caller`) may pass anything through its *x / **x arguments.
+  auto splats = [&](const FunctionRef& caller, const CallSite& call) {
+    if (call.splat) return true;
+    for (const std::string& source : call.splat_sources) {
+      if (!holds(caller, source)) return true;
+    }
+    return false;
+  };
   // Whether `call` (made by `caller`) passes a value for `name`, at `position`: an argument
   // that hands on a defaulted parameter of the caller passes only that default.
   auto passes = [&](const FunctionRef& caller, const CallSite& call, const std::string& name,
                     int position) {
-    if (call.splat) return true;
+    if (splats(caller, call)) return true;
     std::string key;
     if (std::find(call.keywords.begin(), call.keywords.end(), name) != call.keywords.end()) {
       key = name;
@@ -579,9 +612,24 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
       return false;
     }
     auto forwarded = call.forwarded.find(key);
-    if (forwarded == call.forwarded.end()) return true;
-    auto held = out.find(caller);
-    return held == out.end() || !held->second.contains(forwarded->second);
+    return forwarded == call.forwarded.end() || !holds(caller, forwarded->second);
+  };
+  // Whether `call` fills the callee's *args (more positional arguments than it names) or its
+  // **kwargs (a keyword it does not name).
+  auto fills_args = [&](const FunctionRef& caller, const CallSite& call,
+                        const FunctionSummary::Signature& signature) {
+    return splats(caller, call) || call.positional > signature.positional;
+  };
+  auto fills_kwargs = [&](const FunctionRef& caller, const CallSite& call,
+                          const FunctionSummary::Signature& signature) {
+    if (splats(caller, call)) return true;
+    for (const std::string& keyword : call.keywords) {
+      if (std::find(signature.named.begin(), signature.named.end(), keyword) ==
+          signature.named.end()) {
+        return true;
+      }
+    }
+    return false;
   };
   // Defaults flow down call chains (a caller's defaulted parameter handed on), so the sets grow
   // until nothing changes; each round only adds names, and there are finitely many.
@@ -589,14 +637,33 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
     changed = false;
     for (const auto& [function, calls] : sites) {
       const FunctionSummary* f = Find(function.first, function.second);
-      if (f == nullptr || f->literal_defaults.empty() || f->entry) continue;
+      if (f == nullptr) continue;
+      // An entry of the run is called from outside the program (its inputs are set above);
+      // without the run's entries, every forward may be one.
+      if (entries != nullptr ? entries->contains(function) : f->entry) continue;
+      auto add = [&](const std::string& name) {
+        if (!holds(function, name)) changed = out[function].insert(name).second || changed;
+      };
       for (const auto& [name, position] : f->literal_defaults) {
-        if (out.contains(function) && out[function].contains(name)) continue;
+        if (holds(function, name)) continue;
         bool passed = false;
         for (const auto& [caller, call] : calls) {
           passed = passed || passes(caller, *call, name, position);
         }
-        if (!passed) changed = out[function].insert(name).second || changed;
+        if (!passed) add(name);
+      }
+      const FunctionSummary::Signature& signature = f->signature;
+      if (!signature.var_positional.empty() &&
+          std::none_of(calls.begin(), calls.end(), [&](const auto& site) {
+            return fills_args(site.first, *site.second, signature);
+          })) {
+        add("*" + signature.var_positional);
+      }
+      if (!signature.var_keyword.empty() &&
+          std::none_of(calls.begin(), calls.end(), [&](const auto& site) {
+            return fills_kwargs(site.first, *site.second, signature);
+          })) {
+        add("**" + signature.var_keyword);
       }
     }
   }

@@ -17,7 +17,12 @@ struct CallSite {
   bool local = false;       // a function of the same module
   int positional = 0;       // positional arguments
   std::vector<std::string> keywords;
-  bool splat = false;       // *args or **kwargs: passes anything
+  bool splat = false;       // *x or **x that may hold anything: passes anything
+  // The *x / **x arguments that hand on what the caller was given: its own `*args` / `**kwargs`
+  // ("*args", "**kwargs") or a parameter (`**attention_kwargs`, also after
+  // `attention_kwargs = attention_kwargs or {}`). When the caller's is empty (a variadic no
+  // call fills, a parameter that holds its default None), the splat passes nothing.
+  std::vector<std::string> splat_sources;
   // Arguments that hand on a parameter of the caller unchanged (`f(x=x)`, `f(mask)`): keyword
   // name or "#<position>" -> the caller's parameter. When that parameter holds its default, so
   // does what it is passed to.
@@ -47,6 +52,13 @@ struct FunctionSummary {
   // Parameters with a literal default (`ddp_cache_data=None`), by name, with their position
   // among the arguments a caller passes (self not counted).
   std::vector<std::pair<std::string, int>> literal_defaults;
+  // What a caller can pass it (self not counted): the named parameters in order, how many of
+  // them a positional argument can fill, and its `*args` / `**kwargs` names ("" when absent).
+  struct Signature {
+    std::vector<std::string> named;
+    int positional = 0;
+    std::string var_positional, var_keyword;
+  } signature;
   std::vector<CallSite> calls;
   // Methods it replaces on a class it is given (`cls.forward = forward` in a class decorator,
   // `forward` a function nested in it), by method name. A class so decorated runs the
@@ -64,6 +76,9 @@ struct FunctionSummary {
   // Callees (as in local_callees / external_callees) that every call of them reaches only under
   // a condition on a parameter: for each such call, the parameters any of which, holding its
   // default, keeps the call from running (`if pixel_values is not None: self.encode(...)`).
+  // A variadic is named with its stars ("*args": no extra positional argument is passed), and
+  // names joined by a space must all hold (`if len(args) > 0 or kwargs.get("scale")`:
+  // "*args **kwargs").
   std::map<std::string, std::vector<std::vector<std::string>>> guarded_callees;
   std::vector<std::string> local_callees;     // functions of the same module it calls
   // Qualified names it calls elsewhere. A trailing "()" per call of the result: a decorator
@@ -198,12 +213,17 @@ class ProgramGraph {
   // For each reached function, the parameters with a literal default that no reached call site
   // passes (every call of DynamicCache(...) in a model omits `ddp_cache_data`): within the
   // compiled region they hold their default. A parameter passed only as a parameter of the
-  // caller that holds its default holds it too. Functions no reached call site calls (entries)
-  // are left out, their callers being outside the region, unless `entry_inputs` says what the
-  // user's call passes them (`--inputs`): then their other parameters hold their defaults.
+  // caller that holds its default holds it too. Its variadics no call fills are in the set too,
+  // with their stars ("*args", "**kwargs": empty). Functions no reached call site calls
+  // (entries) are left out, their callers being outside the region, unless `entry_inputs` says
+  // what the user's call passes them (`--inputs`): then their other parameters hold their
+  // defaults. Functions marked `entry` (every forward) are left out too, unless `entries` (the
+  // run's entries) is given and does not hold them: then they are submodules, called only by
+  // the calls of the program.
   std::map<FunctionRef, std::set<std::string>> DefaultedParameters(
       const std::map<FunctionRef, FunctionRef>& reached,
-      const std::map<FunctionRef, std::set<std::string>>& entry_inputs = {}) const;
+      const std::map<FunctionRef, std::set<std::string>>& entry_inputs = {},
+      const std::set<FunctionRef>* entries = nullptr) const;
   // (An entry whose inputs are given is in the result even when it passes every parameter.)
 
   // True when `qualified` resolves to a function disabled for Dynamo.

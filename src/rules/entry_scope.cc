@@ -294,10 +294,12 @@ std::map<FunctionRef, std::set<std::string>> EntryLoader::EntryInputs() const {
 std::map<FunctionRef, FunctionRef> EntryLoader::WithoutDefaultGuardedCalls(
     const std::vector<FunctionRef>& entries, std::map<FunctionRef, FunctionRef> reached) {
   std::map<FunctionRef, std::set<std::string>> inputs = EntryInputs();
+  // Forwards other than the entries are submodules: only the program's calls call them.
+  const std::set<FunctionRef> entry_set(entries.begin(), entries.end());
   // Loads nothing: every module reached is read already.
   ModuleProbe nothing_to_load = [](const std::string&) { return false; };
   for (int round = 0; round < kMaxRounds; ++round) {
-    defaulted_ = graph_.DefaultedParameters(reached, inputs);
+    defaulted_ = graph_.DefaultedParameters(reached, inputs, &entry_set);
     conditions_.clear();
     std::map<FunctionRef, FunctionRef> fewer =
         graph_.ReachableFrom(entries, nothing_to_load, nullptr, &defaulted_, &conditions_);
@@ -305,7 +307,7 @@ std::map<FunctionRef, FunctionRef> EntryLoader::WithoutDefaultGuardedCalls(
     reached = std::move(fewer);
     if (same) return reached;  // defaulted_ is that of `reached`: RunRules uses it
   }
-  defaulted_ = graph_.DefaultedParameters(reached, inputs);
+  defaulted_ = graph_.DefaultedParameters(reached, inputs, &entry_set);
   return reached;
 }
 

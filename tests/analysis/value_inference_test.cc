@@ -315,6 +315,59 @@ class M(nn.Module):
   EXPECT_FALSE(ValueOf(s, "vq").IsStatic());
 }
 
+TEST(ValueInferenceTest, IsinstanceOfANonTensorTypeNarrowsTheBranch) {
+  ParsedSnippet s(R"(import torch
+import torch.nn as nn
+class M(nn.Module):
+    def forward(self, pos, other):
+        if isinstance(pos, int):
+            narrowed = pos
+            pos = torch.arange(pos)
+            rebound = pos
+        if isinstance(other, torch.Tensor):
+            still = other
+        if other is not None and isinstance(other, (int, float)):
+            both = other
+        after = pos
+        picked = pos if isinstance(pos, (int, float)) else 0
+        return pos
+)");
+  EXPECT_TRUE(ValueOf(s, "narrowed").IsStatic());
+  EXPECT_FALSE(ValueOf(s, "narrowed").MaybeTensor());
+  EXPECT_TRUE(ValueOf(s, "rebound").MaybeTensor());  // the test says nothing of the new value
+  EXPECT_TRUE(ValueOf(s, "still").MaybeTensor());
+  EXPECT_TRUE(ValueOf(s, "both").IsStatic());
+  EXPECT_TRUE(ValueOf(s, "after").MaybeTensor());
+  EXPECT_TRUE(ValueOf(s, "picked").IsStatic());
+}
+
+TEST(ValueInferenceTest, ClassAnnotationsAreObjectsAndCallersBeatTensorAnnotations) {
+  ParsedSnippet s(R"(import torch
+import torch.nn as nn
+class Cache:
+    pass
+class M(nn.Module):
+    def positions(self, past: torch.Tensor | None = None):
+        seen = past
+        return 0
+    def scale(self, t: torch.Tensor):
+        scaled = t
+        return t
+    def forward(self, x, cache: Cache | None = None, opt: Optional[Cache] = None):
+        if cache is None:
+            cache = Cache()
+        held = cache
+        optional = opt
+        self.positions(past=cache)
+        self.scale(x)
+        return x
+)");
+  EXPECT_FALSE(ValueOf(s, "held").MaybeTensor());
+  EXPECT_FALSE(ValueOf(s, "optional").MaybeTensor());
+  EXPECT_FALSE(ValueOf(s, "seen").MaybeTensor());  // every caller passes a cache
+  EXPECT_TRUE(ValueOf(s, "scaled").IsTensor());    // a caller passing a tensor agrees
+}
+
 TEST(ValueInferenceTest, AChainOfHelpersTooLongToFollowIsUnknownNotAStackOverflow) {
   // f19999 is defined first and asked about first: its parameter comes from f19998's call, whose
   // comes from f19997's, ... down to forward. Analyses nest that deep, then give up.

@@ -418,6 +418,78 @@ TEST(EntryScopeTest, DefaultsFlowThroughParametersHandedOn) {
               ElementsAre("project/app/model.py:3"));
 }
 
+// `*args` / `**kwargs` that no reached call fills are empty: `len(args) > 0`,
+// `kwargs.get("scale") is not None`, `"k" in kwargs` and a comprehension over `kwargs.items()`
+// fold. Submodules are called through `self.ff(...)`, a loop over a ModuleList, or with
+// `**attention_kwargs` normalized from None (`attention_kwargs or {}`); a call that passes an
+// extra keyword fills them again.
+TEST(EntryScopeTest, VariadicsNoCallFillsAreEmpty) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  const std::string library =
+      "import torch.nn as nn\n"
+      "def deprecate(name):\n"
+      "    print(name)\n"
+      "class FeedForward(nn.Module):\n"
+      "    def forward(self, x, *args, **kwargs):\n"
+      "        if len(args) > 0 or kwargs.get('scale', None) is not None:\n"
+      "            deprecate('scale')\n"
+      "        return x\n"
+      "class Attention(nn.Module):\n"
+      "    def forward(self, x, **kwargs):\n"
+      "        unused = [k for k, _ in kwargs.items() if k != 'mask']\n"
+      "        if len(unused) > 0:\n"
+      "            print(unused)\n"
+      "        if 'scale' in kwargs:\n"
+      "            print('scale')\n"
+      "        return x\n"
+      "class Block(nn.Module):\n"
+      "    def __init__(self):\n"
+      "        super().__init__()\n"
+      "        self.attn = Attention()\n"
+      "        self.ff = FeedForward()\n"
+      "    def forward(self, x, attention_kwargs=None):\n"
+      "        attention_kwargs = attention_kwargs or {}\n"
+      "        x = self.attn(x, **attention_kwargs)\n"
+      "        return self.ff(x)\n";
+  dir.Write("project/app/layers.py", library);
+  dir.Write("project/app/model.py",
+            "import torch.nn as nn\n"
+            "from app.layers import Block\n"
+            "class Net(nn.Module):\n"
+            "    def __init__(self):\n"
+            "        super().__init__()\n"
+            "        self.blocks = nn.ModuleList([Block() for _ in range(2)])\n"
+            "    def forward(self, x, attention_kwargs=None):\n"
+            "        for i, block in enumerate(self.blocks):\n"
+            "            x = block(x, attention_kwargs=attention_kwargs)\n"
+            "        return x\n"
+            "class Scaled(nn.Module):\n"
+            "    def __init__(self):\n"
+            "        super().__init__()\n"
+            "        self.blocks = nn.ModuleList([Block() for _ in range(2)])\n"
+            "    def forward(self, x):\n"
+            "        for block in self.blocks:\n"
+            "            x = block(x, attention_kwargs={'scale': 2})\n"
+            "        return x\n"
+            "class Handed(nn.Module):\n"
+            "    def __init__(self):\n"
+            "        super().__init__()\n"
+            "        self.block = Block()\n"
+            "    def forward(self, x):\n"
+            "        return run(self.block, x)\n"
+            "def run(module, x):\n"
+            "    return module(x, attention_kwargs={'scale': 2})\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(), std::vector<std::string>{"x"}),
+              IsEmpty());
+  // `attention_kwargs={'scale': 2}` fills Attention's **kwargs (not FeedForward's).
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Scaled", ItemAndPrintRule(), std::vector<std::string>{"x"}),
+              ElementsAre("project/app/layers.py:13", "project/app/layers.py:15"));
+  // A submodule handed to a function may be called with anything.
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Handed", ItemAndPrintRule(), std::vector<std::string>{"x"}),
+              ElementsAre("project/app/layers.py:13", "project/app/layers.py:15"));
+}
+
 // A class decorator that replaces `forward` (transformers' @use_experts_implementation: the
 // experts' loop runs only when the config picks the eager implementation): the class runs the
 // decorator's function, not its own forward. Bare and called decorators, typed parameters.
