@@ -18,25 +18,17 @@
 namespace gbreak {
 namespace {
 
-// Where a query pattern holds `""` (outside comments and predicate arguments): tree-sitter's
-// ts_query_new then looks the empty name up with strncmp(name, NULL, 0), undefined behaviour
-// (found by fuzz/rules_dir_fuzzer.cc), so such a query is refused before it gets there.
-std::optional<uint32_t> EmptyAnonymousNode(std::string_view query) {
-  std::vector<bool> predicate;  // per open parenthesis: a `(#eq? ...)`-style predicate
+// Where a query holds an empty string `""` (outside comments): as an anonymous node or as a
+// predicate's argument, tree-sitter's ts_query_new then interns it with
+// strncmp(name, NULL, 0), undefined behaviour (found by fuzz/rules_dir_fuzzer.cc), so such a
+// query is refused before it gets there.
+std::optional<uint32_t> EmptyString(std::string_view query) {
   for (size_t i = 0; i < query.size(); ++i) {
     char c = query[i];
     if (c == ';') {
       while (i < query.size() && query[i] != '\n') ++i;
-    } else if (c == '(') {
-      size_t next = query.find_first_not_of(" \t\r\n", i + 1);
-      predicate.push_back(next != std::string_view::npos && query[next] == '#');
-    } else if (c == ')') {
-      if (!predicate.empty()) predicate.pop_back();
     } else if (c == '"') {
-      if (i + 1 < query.size() && query[i + 1] == '"' &&
-          (predicate.empty() || !predicate.back())) {
-        return static_cast<uint32_t>(i);
-      }
+      if (i + 1 < query.size() && query[i + 1] == '"') return static_cast<uint32_t>(i);
       for (++i; i < query.size() && query[i] != '"'; ++i) {
         if (query[i] == '\\') ++i;  // an escaped character, `\"` included
       }
@@ -296,9 +288,11 @@ absl::StatusOr<std::unique_ptr<RuleEngine>> RuleEngine::Create(std::vector<Rule>
   for (const Chunk& chunk : chunks) {
     const Rule& rule = all[chunk.rule];
     if (rule.query_checked_in_tests) continue;
-    if (std::optional<uint32_t> empty = EmptyAnonymousNode(rule.query_source)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(where(chunk, chunk.begin + *empty), ": an empty anonymous node \"\" names no node"));
+    if (std::optional<uint32_t> empty = EmptyString(rule.query_source)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          where(chunk, chunk.begin + *empty),
+          ": an empty string \"\" (tree-sitter cannot compile it: name a node, or test with "
+          "#match? @x \"^$\")"));
     }
     uint32_t error_offset = 0;
     TSQueryError error = TSQueryErrorNone;

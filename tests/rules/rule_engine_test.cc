@@ -138,13 +138,15 @@ TEST(RuleEngineTest, QueryErrorsNameTheRuleFileAndPosition) {
               StartsWith("queries/bad.scm:1:"));
 }
 
-// tree-sitter compiles `""` with strncmp(name, NULL, 0) (undefined behaviour, found by fuzzing):
-// refused first. An empty string as a predicate's argument is fine.
-TEST(RuleEngineTest, EmptyAnonymousNodesAreRefusedBeforeTreeSitter) {
+// tree-sitter compiles `""` with strncmp(name, NULL, 0) (undefined behaviour, found by fuzzing),
+// as a node or as a predicate's argument: refused first, with its place.
+TEST(RuleEngineTest, EmptyStringsAreRefusedBeforeTreeSitter) {
   EXPECT_THAT(CreateError({QueryRule("AA001", "bad", "; a \"\" in a comment\n[(call) \"\"] @report")}),
-              StartsWith("queries/bad.scm:2:9: an empty anonymous node"));
-  EXPECT_THAT(CreateError({QueryRule("AA001", "ok",
+              StartsWith("queries/bad.scm:2:9: an empty string"));
+  EXPECT_THAT(CreateError({QueryRule("AA001", "bad",
                                      "((identifier) @report (#not-eq? @report \"\"))")}),
+              StartsWith("queries/bad.scm:1:41: an empty string"));
+  EXPECT_THAT(CreateError({QueryRule("AA001", "ok", "((string) @report (#eq? @report \"\\\"\"))")}),
               IsEmpty());
 }
 
