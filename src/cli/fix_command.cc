@@ -110,6 +110,23 @@ int ShowFixes(const LintReport& report, const LintOptions& options, bool had_err
   return fixable > 0 && !options.exit_zero ? kExitFindings : kExitClean;
 }
 
+size_t DropUnsafeEdits(std::vector<Finding>& findings) {
+  size_t dropped = 0;
+  for (Finding& f : findings) {
+    if (!f.edit.has_value() || f.fix_safety != FixSafety::kUnsafe) continue;
+    if (f.origin == "user") ++dropped;
+    f.edit.reset();
+  }
+  return dropped;
+}
+
+void NoteHiddenFixes(size_t hidden) {
+  if (hidden == 0) return;
+  std::cerr << "gbreak: note: " << hidden << (hidden == 1 ? " unsafe fix" : " unsafe fixes")
+            << " not made (they may change behaviour; `--unsafe-fixes` makes them, `gbreak explain "
+               "CODE` says what changes)\n";
+}
+
 bool HasFixes(const std::vector<Finding>& findings) { return !PlanFixes(findings).empty(); }
 
 int FixAndRelint(const LintReport& report, const LintOptions& options) {

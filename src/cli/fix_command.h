@@ -29,6 +29,13 @@ std::vector<FilePlan> PlanFixes(const std::vector<Finding>& findings);
 // file could not be read or `had_error` (an input diagnostic was already printed).
 int ShowFixes(const LintReport& report, const LintOptions& options, bool had_error);
 
+// Drops the unsafe edits (FixSafety::kUnsafe) of the findings, which keep the fix in words;
+// returns how many of them were in user code (the ones --unsafe-fixes would make).
+size_t DropUnsafeEdits(std::vector<Finding>& findings);
+
+// Says on stderr that `hidden` unsafe fixes were left out and how to make them (nothing for 0).
+void NoteHiddenFixes(size_t hidden);
+
 // True when some finding carries an edit `--fix` would make.
 bool HasFixes(const std::vector<Finding>& findings);
 

@@ -214,6 +214,12 @@ int RunLint(const LintOptions& options) {
     std::erase_if(report.findings,
                   [&](const Finding& f) { return !configuration.Keeps(f.path, *f.rule); });
   }
+  // Unsafe edits are made only when asked for; without the flag their findings keep them in
+  // words (ruff's convention), and --fix/--diff say how many were left out.
+  if (!options.unsafe_fixes) {
+    size_t hidden = DropUnsafeEdits(report.findings);
+    if (options.fix || options.diff) NoteHiddenFixes(hidden);
+  }
   if (options.fix && !options.diff && HasFixes(report.findings)) {
     return FixAndRelint(report, options);
   }

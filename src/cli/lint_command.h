@@ -32,6 +32,9 @@ struct LintOptions {
   bool stats = false;       // run statistics on stderr
   bool fix = false;         // `--fix`: make the safe mechanical edits (cli/fix_command.h)
   bool diff = false;        // `--diff`: print those edits as a unified diff, change nothing
+  // `--unsafe-fixes`: --fix and --diff also make the edits that may change behaviour
+  // (FixSafety::kUnsafe); without it those are only suggested in words.
+  bool unsafe_fixes = false;
   // The torch version and Dynamo settings rules are selected for (rules/dynamo_settings.h):
   // `--torch-version`, `--dynamo-config KEY=VALUE` (and its shorthands).
   std::string torch_version;

@@ -66,6 +66,9 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
   lint.add_flag("--stats", o.stats, "Print files, bytes and timings to stderr");
   lint.add_flag("--fix", o.fix, "Apply the safe fixes (rewrites files), then report what remains");
   lint.add_flag("--diff", o.diff, "Print the safe fixes as a unified diff; change no file");
+  lint.add_flag("--unsafe-fixes", o.unsafe_fixes,
+                "With --fix or --diff, also make the fixes that may change behaviour (e.g. the "
+                "exception a failing check raises); without it they are suggestions");
   lint.add_option("--torch-version", o.torch_version,
                   "Select the rules for this torch version (default: 2.13)");
   lint.add_option("--dynamo-config", o.dynamo_config,

@@ -38,7 +38,7 @@ struct CallStep {
   std::string function;  // qualified, e.g. "GPT2Block.forward"
 };
 
-// A mechanical, safe edit (`--fix`): replace [start, end) (file byte offsets) with `replacement`.
+// A mechanical edit (`--fix`): replace [start, end) (file byte offsets) with `replacement`.
 struct TextEdit {
   uint32_t start = 0;
   uint32_t end = 0;
@@ -87,7 +87,10 @@ struct Finding {
   // is given"); empty when any call of the entry reaches it (entry runs only).
   std::vector<std::string> conditions;
   std::string fix;                    // the concrete suggestion in words (rule.fix when empty)
-  std::optional<TextEdit> edit;       // when the fix is mechanical and safe
+  std::optional<TextEdit> edit;       // when the fix is mechanical
+  // Whether `edit` keeps behaviour; an unsafe edit is made only with --unsafe-fixes (the CLI
+  // drops it otherwise, keeping `fix`, which shows the edit in words).
+  FixSafety fix_safety = FixSafety::kSafe;
   RuntimeStatus runtime;
 
   // Deterministic output order: file, line, column, rule code, then message.

@@ -4,6 +4,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "rules/edit_text.h"
+#include "rules/tensor_check_edit.h"
 #include "source/absl_compat.h"
 
 namespace gbreak {
@@ -18,121 +20,16 @@ constexpr std::string_view kGuardFixWords =
     "`if not torch.compiler.is_compiling():` (Dynamo constant-folds the test and drops the\n"
     "branch); `gbreak lint --fix` makes this edit here.";
 
-bool IsBlank(char c) { return c == ' ' || c == '\t'; }
-
-// Offset of the first byte of the line holding `offset`.
-uint32_t LineStartOf(std::string_view text, uint32_t offset) {
-  if (offset == 0) return 0;
-  size_t newline = text.rfind('\n', offset - 1);
-  return newline == std::string_view::npos ? 0 : static_cast<uint32_t>(newline + 1);
-}
-
-// Offset just past the last character of the line holding `offset`, before "\n" or "\r\n".
-uint32_t LineContentEnd(std::string_view text, uint32_t offset) {
-  size_t newline = text.find('\n', offset);
-  if (newline == std::string_view::npos) return static_cast<uint32_t>(text.size());
-  if (newline > offset && text[newline - 1] == '\r') --newline;
-  return static_cast<uint32_t>(newline);
-}
-
-// The line end the file uses around `line_start`: that line's own, or for a last line without
-// one, the previous line's.
-std::string_view LineEndAt(std::string_view text, uint32_t line_start) {
-  size_t newline = text.find('\n', line_start);
-  if (newline == std::string_view::npos) newline = line_start > 0 ? line_start - 1 : newline;
-  if (newline == std::string_view::npos || newline >= text.size()) return "\n";
-  return newline > 0 && text[newline - 1] == '\r' ? "\r\n" : "\n";
-}
-
-// The spaces and tabs a line starts with.
-std::string_view LeadingBlanks(std::string_view text, uint32_t line_start) {
-  uint32_t end = line_start;
-  while (end < text.size() && IsBlank(text[end])) ++end;
-  return text.substr(line_start, end - line_start);
-}
-
-// True when nothing but spaces, tabs and a comment follows the statement on its last line.
-bool OnlyCommentFollows(std::string_view rest) {
-  size_t i = 0;
-  while (i < rest.size() && IsBlank(rest[i])) ++i;
-  return i == rest.size() || rest[i] == '#';
-}
-
-// True when the line before `line_start` ends with a backslash: the statement would then
-// continue a logical line that started there.
-bool ContinuesPreviousLine(std::string_view text, uint32_t line_start) {
-  if (line_start == 0) return false;
-  std::string_view before = text.substr(0, line_start - 1);  // without the '\n'
-  if (!before.empty() && before.back() == '\r') before.remove_suffix(1);
-  return !before.empty() && before.back() == '\\';
-}
-
-// True when a string literal inside `node` spans lines: indenting its lines would change it.
-bool HasMultiLineString(TSNode node) {
-  if (Is(node, "string") &&
-      ts_node_start_point(node).row != ts_node_end_point(node).row) {
-    return true;
-  }
-  for (uint32_t i = 0; i < ts_node_child_count(node); ++i) {
-    if (HasMultiLineString(ts_node_child(node, i))) return true;
-  }
-  return false;
-}
-
-// True when a module-level `import torch` / `import torch.x` (not `as` something else) binds
-// `torch`, so it is bound when any function of the module runs.
-bool ImportsTorchAtTopLevel(TSNode root, std::string_view text) {
-  for (TSNode statement : NamedChildren(root)) {
-    if (!Is(statement, "import_statement")) continue;
-    for (TSNode name : NamedChildren(statement)) {
-      if (Is(name, "dotted_name")) {
-        if (NodeText(ts_node_named_child(name, 0), text) == "torch") return true;
-      } else if (Is(name, "aliased_import")) {
-        if (NodeText(Field(name, "name"), text) == "torch" &&
-            NodeText(Field(name, "alias"), text) == "torch") {
-          return true;
-        }
-      }
-    }
-  }
-  return false;
-}
-
-// The name a parameter binds (`x`, `x: int`, `x=1`, `*args`, `**kwargs`), or a null node.
-TSNode ParameterName(TSNode parameter) {
-  if (Is(parameter, "identifier")) return parameter;
-  TSNode name = Field(parameter, "name");
-  if (ts_node_is_null(name) && NamedChildCount(parameter) > 0) {
-    name = ts_node_named_child(parameter, 0);
-  }
-  if (Is(name, "list_splat_pattern") || Is(name, "dictionary_splat_pattern")) {
-    name = NamedChildCount(name) > 0 ? ts_node_named_child(name, 0) : TSNode{};
-  }
-  return Is(name, "identifier") ? name : TSNode{};
-}
-
-// True when `node` sits in a function, and no enclosing function has a parameter `torch`.
-bool InFunctionWithTorchVisible(TSNode node, std::string_view text) {
-  bool in_function = false;
-  for (TSNode n = ts_node_parent(node); !ts_node_is_null(n); n = ts_node_parent(n)) {
-    if (Is(n, "lambda")) return false;
-    if (!Is(n, "function_definition")) continue;
-    in_function = true;
-    TSNode parameters = Field(n, "parameters");
-    for (TSNode parameter : NamedChildren(parameters)) {
-      if (NodeText(ParameterName(parameter), text) == "torch") return false;
-    }
-  }
-  return in_function;
-}
-
-bool TorchIsTheTorchModule(TSNode root, std::string_view text, const ImportTable& imports) {
-  const std::vector<std::string>* targets = imports.Lookup("torch");
-  if (targets == nullptr || targets->empty()) return false;
-  for (const std::string& target : *targets) {
-    if (target != "torch") return false;
-  }
-  return !imports.DefinesAtModuleLevel("torch") && ImportsTorchAtTopLevel(root, text);
+// The tensor-check fix in words: the call itself (a suggestion to copy when the edit is not
+// made) and what it changes, which is why it is an unsafe fix (rules/tensor_check_edit.h).
+std::string TensorCheckWords(std::string_view replacement) {
+  return absl::StrCat(
+      "Check in the graph instead: `", ToAbsl(replacement),
+      "`. Dynamo records it as a graph op with\n"
+      "its message. It is an unsafe fix: a failing check raises RuntimeError (not AssertionError\n"
+      "or the raised type) in eager runs too, the message is built on every call, `python -O`\n"
+      "keeps it, and on CUDA it fails asynchronously, leaving the CUDA context unusable;\n"
+      "`gbreak lint --fix --unsafe-fixes` makes this edit here.");
 }
 
 // True when the block is already the body of the guard this edit adds: a second `--fix` must
@@ -222,17 +119,38 @@ std::optional<TextEdit> GuardEagerEdit(TSNode call, TSNode root, std::string_vie
   return edit;
 }
 
+namespace {
+
+// The edit for `report` of the rule's autofix kind, in `source.text()` offsets, and the fix in
+// words that goes with it.
+std::optional<TextEdit> EditFor(Rule::Autofix kind, TSNode report, const SourceFile& source,
+                                FileFacts& facts, std::string* words) {
+  if (kind == Rule::Autofix::kGuardEager) {
+    *words = kGuardFixWords;
+    return GuardEagerEdit(report, facts.root(), source.text(), facts.imports());
+  }
+  if (kind == Rule::Autofix::kTensorCheck) {
+    std::optional<TextEdit> edit = TensorCheckEdit(report, facts);
+    if (edit.has_value()) *words = TensorCheckWords(edit->replacement);
+    return edit;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 void AttachAutofix(TSNode report, const SourceFile& source, FileFacts& facts, Finding& finding) {
-  if (finding.rule == nullptr || finding.rule->autofix != Rule::Autofix::kGuardEager) return;
-  std::optional<TextEdit> edit =
-      GuardEagerEdit(report, facts.root(), source.text(), facts.imports());
+  if (finding.rule == nullptr) return;
+  std::string words;
+  std::optional<TextEdit> edit = EditFor(finding.rule->autofix, report, source, facts, &words);
   if (!edit.has_value()) return;
   edit->start += source.content_offset();
   edit->end += source.content_offset();
   // text() reads lone `\r` line ends as `\n`; the file keeps its own.
   edit->replacement = source.ToFileLineEnds(edit->replacement);
   finding.edit = std::move(edit);
-  finding.fix = absl::StrCat(ToAbsl(kGuardFixWords), "\n\n", finding.rule->fix);
+  finding.fix_safety = finding.rule->fix_safety;
+  finding.fix = absl::StrCat(words, "\n\n", finding.rule->fix);
 }
 
 }  // namespace gbreak

@@ -32,8 +32,10 @@ inline constexpr std::string_view kEagerGuard = "if not torch.compiler.is_compil
 std::optional<TextEdit> GuardEagerEdit(TSNode call, TSNode root, std::string_view text,
                                        const ImportTable& imports);
 
-// Gives `finding` (made for the node `report`) its edit and the fix in words when its rule has
-// an autofix (Rule::autofix) and the edit is safe here. Edit offsets become file offsets.
+// Gives `finding` (made for the node `report`) its edit, the edit's safety (the rule's
+// fix_safety) and the fix in words when its rule has an autofix (Rule::autofix: the guard edit
+// above, or rules/tensor_check_edit.h) and the edit is mechanical here. Edit offsets become file
+// offsets.
 void AttachAutofix(TSNode report, const SourceFile& source, FileFacts& facts, Finding& finding);
 
 }  // namespace gbreak

@@ -17,6 +17,10 @@ enum class Confidence {
   kCertain,   // the construct always breaks
 };
 
+// Whether a `--fix` edit keeps what the program does (`safe`) or may change it (`unsafe`: e.g.
+// the exception a failing check raises). Ordered: unsafe is the weaker promise.
+enum class FixSafety { kUnsafe, kSafe };
+
 std::string_view SeverityName(Severity severity);
 std::string_view ConfidenceName(Confidence confidence);
 
@@ -48,11 +52,18 @@ struct Rule {
   std::string torch_range;
   std::vector<std::string> only_config;
   std::vector<std::string> unless_config;
-  // The mechanical edit `gbreak lint --fix` may make for a finding (`autofix = "guard-eager"`):
-  // wrap the reported call's statement in `if not torch.compiler.is_compiling():`, so that only
-  // eager runs execute it. Made only where that is safe (rules/fix_edit.h).
-  enum class Autofix { kNone, kGuardEager };
+  // The mechanical edit `gbreak lint --fix` may make for a finding (`autofix = ...`), made only
+  // where it is mechanical (rules/fix_edit.h, rules/tensor_check_edit.h):
+  //  - "guard-eager": wrap the reported call's statement in
+  //    `if not torch.compiler.is_compiling():`, so that only eager runs execute it;
+  //  - "tensor-check": turn `assert cond, msg` / `if cond: raise E(msg)` on a tensor into
+  //    `torch._assert_async(cond, msg)`, a check Dynamo puts in the graph.
+  enum class Autofix { kNone, kGuardEager, kTensorCheck };
   Autofix autofix = Autofix::kNone;
+  // Whether the edit keeps the program's behaviour (`fix_safety`, ruff's convention): unsafe
+  // edits are made only with `--unsafe-fixes` and are otherwise a suggestion in words. Each kind
+  // has the safety its measured behaviour gives it (rule_loader.cc refuses a safer declaration).
+  FixSafety fix_safety = FixSafety::kSafe;
 
   std::string origin;        // where the TOML came from, e.g. "rules/print-call.toml"
   std::string query_origin;  // where the query came from, e.g. "queries/print-call.scm"

@@ -27,7 +27,7 @@ const std::set<std::string, std::less<>>& KnownKeys() {
   static const auto* keys = new std::set<std::string, std::less<>>{
       "code",     "name",      "category", "summary", "message", "severity",
       "confidence", "registry_ids", "predicates", "rationale", "fix", "example",
-      "enabled",  "kind", "torch", "only_config", "unless_config", "autofix"};
+      "enabled",  "kind", "torch", "only_config", "unless_config", "autofix", "fix_safety"};
   return *keys;
 }
 
@@ -70,6 +70,46 @@ absl::Status ReadStringArray(const toml::table& table, const std::string& key,
                      absl::StrCat("`", key, "` must be an array of strings"));
     }
     out->push_back(std::move(*value));
+  }
+  return absl::OkStatus();
+}
+
+// `autofix` (the edit kind, "" for none) and `fix_safety`. A kind's safety is what its edit does
+// to behaviour, measured on real torch: guard-eager keeps it (safe); tensor-check changes the
+// exception a failing check raises to RuntimeError (unsafe). A rule may declare a kind less
+// safe than that, never safer.
+absl::Status ReadAutofix(const toml::table& table, const std::string& autofix,
+                         const std::string& origin, Rule& rule) {
+  FixSafety most = FixSafety::kSafe;
+  if (autofix == "guard-eager") {
+    rule.autofix = Rule::Autofix::kGuardEager;
+  } else if (autofix == "tensor-check") {
+    rule.autofix = Rule::Autofix::kTensorCheck;
+    most = FixSafety::kUnsafe;
+  } else if (!autofix.empty()) {
+    return ErrorIn(origin,
+                   absl::StrCat("autofix `", autofix, "` must be guard-eager or tensor-check"));
+  }
+  std::string safety;
+  if (absl::Status status = ReadString(table, "fix_safety", /*required=*/false, origin, &safety);
+      !status.ok()) {
+    return status;
+  }
+  if (!safety.empty() && autofix.empty()) {
+    return ErrorIn(origin, "`fix_safety` needs an `autofix`");
+  }
+  if (safety.empty()) {
+    rule.fix_safety = most;
+  } else if (safety == "unsafe") {
+    rule.fix_safety = FixSafety::kUnsafe;
+  } else if (safety == "safe") {
+    if (most != FixSafety::kSafe) {
+      return ErrorIn(origin, absl::StrCat("fix_safety `safe`: autofix `", autofix,
+                                          "` changes behaviour, so its fixes are unsafe"));
+    }
+    rule.fix_safety = FixSafety::kSafe;
+  } else {
+    return ErrorIn(origin, absl::StrCat("fix_safety `", safety, "` must be safe or unsafe"));
   }
   return absl::OkStatus();
 }
@@ -182,10 +222,8 @@ absl::StatusOr<Rule> ParseRuleToml(std::string_view toml_text, const std::string
       !status.ok()) {
     return status;
   }
-  if (autofix == "guard-eager") {
-    rule.autofix = Rule::Autofix::kGuardEager;
-  } else if (!autofix.empty()) {
-    return ErrorIn(origin, absl::StrCat("autofix `", autofix, "` must be guard-eager"));
+  if (absl::Status status = ReadAutofix(table, autofix, origin, rule); !status.ok()) {
+    return status;
   }
   if (const toml::node* enabled = table.get("enabled")) {
     std::optional<bool> value = enabled->value<bool>();

@@ -70,7 +70,29 @@ TEST(RuleLoaderTest, Autofix) {
       ParseRuleToml(std::string("autofix = \"delete\"\n") + kValid, "rules/x.toml");
   ASSERT_FALSE(unknown.ok());
   EXPECT_THAT(std::string(unknown.status().message()),
-              HasSubstr("autofix `delete` must be guard-eager"));
+              HasSubstr("autofix `delete` must be guard-eager or tensor-check"));
+}
+
+// Each kind has the safety its edit's behaviour gives it; a rule may only weaken it.
+TEST(RuleLoaderTest, FixSafety) {
+  auto parse = [](const std::string& keys) {
+    return ParseRuleToml(keys + kValid, "rules/x.toml");
+  };
+  absl::StatusOr<Rule> guarded = parse("autofix = \"guard-eager\"\n");
+  ASSERT_TRUE(guarded.ok()) << guarded.status();
+  EXPECT_EQ(guarded->fix_safety, FixSafety::kSafe);
+  absl::StatusOr<Rule> check = parse("autofix = \"tensor-check\"\n");
+  ASSERT_TRUE(check.ok()) << check.status();
+  EXPECT_EQ(check->autofix, Rule::Autofix::kTensorCheck);
+  EXPECT_EQ(check->fix_safety, FixSafety::kUnsafe);
+  absl::StatusOr<Rule> weakened = parse("autofix = \"guard-eager\"\nfix_safety = \"unsafe\"\n");
+  ASSERT_TRUE(weakened.ok()) << weakened.status();
+  EXPECT_EQ(weakened->fix_safety, FixSafety::kUnsafe);
+  absl::StatusOr<Rule> safer = parse("autofix = \"tensor-check\"\nfix_safety = \"safe\"\n");
+  ASSERT_FALSE(safer.ok());
+  EXPECT_THAT(std::string(safer.status().message()), HasSubstr("its fixes are unsafe"));
+  EXPECT_FALSE(parse("fix_safety = \"unsafe\"\n").ok());
+  EXPECT_FALSE(parse("autofix = \"tensor-check\"\nfix_safety = \"maybe\"\n").ok());
 }
 
 TEST(RuleLoaderTest, MissingKeyIsAnError) {

@@ -1,0 +1,214 @@
+#include "rules/tensor_check_edit.h"
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "analysis/value.h"
+#include "rules/edit_text.h"
+#include "source/absl_compat.h"
+
+namespace gbreak {
+namespace {
+
+// The comparisons a tensor overloads: with tensor operands they give a tensor. `in`, `is` and
+// chains (`0 < x < 1` is `0 < x and x < 1`) test truth in Python.
+bool IsTensorComparison(TSNode comparison) {
+  if (NamedChildCount(comparison) != 2) return false;
+  for (uint32_t i = 0; i < ts_node_child_count(comparison); ++i) {
+    TSNode child = ts_node_child(comparison, i);
+    if (ts_node_is_named(child)) continue;
+    std::string_view op = NodeType(child);
+    if (op != "<" && op != ">" && op != "<=" && op != ">=" && op != "==" && op != "!=") {
+      return false;
+    }
+  }
+  return true;
+}
+
+// True when evaluating `node` makes no Python truth test of its own: such a test on a tensor
+// reads the value (a break of its own), and the check would not take it into the graph.
+bool HasNoTruthTest(TSNode node) {
+  std::string_view type = NodeType(node);
+  if (type == "boolean_operator" || type == "not_operator" || type == "conditional_expression" ||
+      type == "lambda" || type == "list_comprehension" || type == "set_comprehension" ||
+      type == "dictionary_comprehension" || type == "generator_expression" || type == "await" ||
+      type == "yield") {
+    return false;
+  }
+  if (type == "comparison_operator" && !IsTensorComparison(node)) return false;
+  for (TSNode child : NamedChildren(node)) {
+    if (!HasNoTruthTest(child)) return false;
+  }
+  return true;
+}
+
+// A condition `_assert_async` checks exactly as Python's truth test would: a tensor on every path
+// (not None, not a Python bool, which `_assert_async` refuses with a TypeError), with no truth
+// test inside. A one-element tensor passes when nonzero in both; a larger one raises the same
+// RuntimeError ("Boolean value of Tensor with more than one value is ambiguous") in both.
+bool IsCheckableTensor(TSNode condition, FileFacts& facts) {
+  return HasNoTruthTest(condition) &&
+         facts.values().Evaluate(condition).kinds == Value::kTensor;
+}
+
+// True for a str literal (not bytes) whose interpolations, if any, hold no tensor data.
+bool IsStaticStr(TSNode string, FileFacts& facts) {
+  TSNode start = ts_node_named_child(string, 0);
+  if (!Is(start, "string_start")) return false;
+  std::string_view prefix = NodeText(start, facts.text());
+  if (prefix.find_first_of("bB") != std::string_view::npos) return false;
+  std::vector<TSNode> stack;
+  PushNamedChildren(stack, string);
+  while (!stack.empty()) {
+    TSNode node = stack.back();
+    stack.pop_back();
+    if (Is(node, "interpolation")) {
+      TSNode expression = Field(node, "expression");
+      if (ts_node_is_null(expression)) expression = ts_node_named_child(node, 0);
+      if (!facts.values().Evaluate(expression).IsStatic()) return false;
+    }
+    PushNamedChildren(stack, node);
+  }
+  return true;
+}
+
+// A message `_assert_async` keeps as it is: one str literal, or several concatenated.
+bool IsKeepableMessage(TSNode message, FileFacts& facts) {
+  if (Is(message, "string")) return IsStaticStr(message, facts);
+  if (!Is(message, "concatenated_string")) return false;
+  for (TSNode part : NamedChildren(message)) {
+    if (!Is(part, "string") || !IsStaticStr(part, facts)) return false;
+  }
+  return true;
+}
+
+// What holds for any statement the edit rewrites: it parses, it is a statement of a function
+// body, and `torch.` written there means the torch module.
+bool IsRewritable(TSNode statement, FileFacts& facts) {
+  return !ts_node_has_error(statement) && Is(ts_node_parent(statement), "block") &&
+         InFunctionWithTorchVisible(statement, facts.text()) &&
+         TorchIsTheTorchModule(facts.root(), facts.text(), facts.imports());
+}
+
+std::string CheckCall(std::string_view condition, std::string_view message) {
+  return absl::StrCat(ToAbsl(kTensorCheck), "(", ToAbsl(condition), ", ", ToAbsl(message), ")");
+}
+
+TextEdit Replace(TSNode from, uint32_t end, std::string replacement) {
+  TextEdit edit;
+  edit.start = ts_node_start_byte(from);
+  edit.end = end;
+  edit.replacement = std::move(replacement);
+  return edit;
+}
+
+std::optional<TextEdit> AssertEdit(TSNode assert_statement, FileFacts& facts) {
+  std::vector<TSNode> parts = NamedChildren(assert_statement);
+  if (parts.size() != 2 || Is(parts[0], "comment") || Is(parts[1], "comment") ||
+      !IsRewritable(assert_statement, facts) || !IsCheckableTensor(parts[0], facts) ||
+      !IsKeepableMessage(parts[1], facts)) {
+    return std::nullopt;
+  }
+  std::string_view text = facts.text();
+  return Replace(assert_statement, ts_node_end_byte(assert_statement),
+                 CheckCall(NodeText(parts[0], text), NodeText(parts[1], text)));
+}
+
+// True for a name that says it is an exception class (`ValueError`, `errors.ShapeError`): the
+// edit drops the call, which must not be a function with effects of its own.
+bool NamesAnException(TSNode callee, std::string_view text) {
+  if (Is(callee, "attribute")) callee = Field(callee, "attribute");
+  if (!Is(callee, "identifier")) return false;
+  std::string_view name = NodeText(callee, text);
+  return name.ends_with("Error") || name.ends_with("Exception");
+}
+
+// The message of `raise SomeError(<message>)`, or a null node for any other raise.
+TSNode RaisedMessage(TSNode raise, FileFacts& facts) {
+  std::vector<TSNode> parts = NamedChildren(raise);
+  if (parts.size() != 1 || !ts_node_is_null(Field(raise, "cause"))) return TSNode{};
+  TSNode call = parts[0];
+  if (!Is(call, "call") || !NamesAnException(Field(call, "function"), facts.text())) {
+    return TSNode{};
+  }
+  TSNode arguments = Field(call, "arguments");
+  std::vector<TSNode> arguments_list = NamedChildren(arguments);
+  if (!Is(arguments, "argument_list") || arguments_list.size() != 1 ||
+      !IsKeepableMessage(arguments_list[0], facts)) {
+    return TSNode{};
+  }
+  return arguments_list[0];
+}
+
+// True when a comment in [start, end) of `node` lies outside every node of `kept`: the edit would
+// drop it.
+bool DropsAComment(TSNode node, uint32_t end, const std::vector<TSNode>& kept) {
+  if (ts_node_start_byte(node) >= end) return false;
+  if (Is(node, "comment")) {
+    for (TSNode k : kept) {
+      if (ts_node_start_byte(node) >= ts_node_start_byte(k) &&
+          ts_node_end_byte(node) <= ts_node_end_byte(k)) {
+        return false;
+      }
+    }
+    return true;
+  }
+  for (uint32_t i = 0; i < ts_node_child_count(node); ++i) {
+    if (DropsAComment(ts_node_child(node, i), end, kept)) return true;
+  }
+  return false;
+}
+
+// The raise statement that is the whole body of `if_statement` (comments after it aside), or a
+// null node.
+TSNode OnlyRaise(TSNode if_statement) {
+  if (!ts_node_is_null(Field(if_statement, "alternative"))) return TSNode{};
+  for (TSNode child : NamedChildren(if_statement)) {
+    if (Is(child, "elif_clause") || Is(child, "else_clause")) return TSNode{};
+  }
+  TSNode raise{};
+  for (TSNode statement : NamedChildren(Field(if_statement, "consequence"))) {
+    if (Is(statement, "comment") && !ts_node_is_null(raise)) continue;
+    if (!Is(statement, "raise_statement") || !ts_node_is_null(raise)) return TSNode{};
+    raise = statement;
+  }
+  return raise;
+}
+
+std::optional<TextEdit> RaiseIfEdit(TSNode if_statement, FileFacts& facts) {
+  TSNode condition = Field(if_statement, "condition");
+  TSNode raise = OnlyRaise(if_statement);
+  if (ts_node_is_null(raise) || !IsRewritable(if_statement, facts)) return std::nullopt;
+  TSNode message = RaisedMessage(raise, facts);
+  if (ts_node_is_null(message)) return std::nullopt;
+
+  // `if not c: raise` checks `c`; `if c: raise` checks its negation. logical_not has Python's
+  // truth for every dtype (`~` refuses floats): zero -> True.
+  std::string_view text = facts.text();
+  TSNode checked = Is(condition, "not_operator") ? Field(condition, "argument") : condition;
+  if (ts_node_is_null(checked) || !IsCheckableTensor(checked, facts)) return std::nullopt;
+  std::string check = Is(condition, "not_operator")
+                          ? std::string(NodeText(checked, text))
+                          : absl::StrCat("torch.logical_not(", ToAbsl(NodeText(checked, text)), ")");
+
+  uint32_t end = ts_node_end_byte(raise);
+  if (DropsAComment(if_statement, end, {checked, message})) return std::nullopt;
+  return Replace(if_statement, end, CheckCall(check, NodeText(message, text)));
+}
+
+}  // namespace
+
+std::optional<TextEdit> TensorCheckEdit(TSNode report, FileFacts& facts) {
+  if (ts_node_is_null(report)) return std::nullopt;
+  TSNode parent = ts_node_parent(report);
+  if (Is(parent, "assert_statement") && SameNode(ts_node_named_child(parent, 0), report)) {
+    return AssertEdit(parent, facts);
+  }
+  if (Is(parent, "if_statement") && SameNode(Field(parent, "condition"), report)) {
+    return RaiseIfEdit(parent, facts);
+  }
+  return std::nullopt;
+}
+
+}  // namespace gbreak
