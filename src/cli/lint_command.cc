@@ -249,8 +249,8 @@ int RunLint(const LintOptions& options) {
   if (options.stats) std::cerr << WriteRunStats(report);
 
   if (io_error) return kExitError;
-  // Breaks only the log saw count like findings (the summary line counts them too).
-  bool found = !report.findings.empty() || RuntimeOnlyCount(report) > 0;
+  // Breaks only the log saw count like findings (every summary counts them too).
+  bool found = FindingCount(report) > 0;
   if (found && !options.exit_zero) return kExitFindings;
   return kExitClean;
 }

@@ -106,9 +106,13 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
   lint.add_option("--site-packages", o.site_packages,
                   "Follow imports into this directory of installed packages (repeatable)")
       ->allow_extra_args(false);
+  // One value per --log, like every other repeatable option: a vector option otherwise takes
+  // every word up to the next option, so `--log run.log model.py` read model.py as a log and
+  // linted `.` instead.
   lint.add_option("--log", o.logs,
-                  "Runtime log(s) to cross-check: TORCH_LOGS text, a TORCH_TRACE file or "
-                  "directory, a tt-xla debug log (docs/logs.md)");
+                  "Runtime log to cross-check: TORCH_LOGS text, a TORCH_TRACE file or "
+                  "directory, a tt-xla debug log (repeatable; docs/logs.md)")
+      ->allow_extra_args(false);
   lint.add_flag_callback(
       "--capture-dynamic-output-shape-ops",
       [&o] { o.dynamo_config.push_back("capture_dynamic_output_shape_ops=true"); },

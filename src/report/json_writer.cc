@@ -70,7 +70,10 @@ std::string WriteJson(const LintReport& report, std::string_view tool_version) {
       {"summary",
        {{"files_checked", report.stats.files_checked},
         {"files_skipped", report.stats.files_skipped},
-        {"findings", report.findings.size()}}}};
+        {"findings", FindingCount(report)}}}};
+  // With --log, `findings` counts the breaks only the log saw too (as the text summary and the
+  // exit code do), so it can exceed the `findings` array; this says by how many.
+  if (report.runtime) document["summary"]["runtime_only_sites"] = RuntimeOnlyCount(report);
   if (report.entry_run) document["summary"]["verdict"] = EntryVerdict(report);
   if (report.runtime) document["runtime"] = RuntimeJson(*report.runtime);
   // Invalid UTF-8 in a message (a syntax-error excerpt) is replaced, never a crash.

@@ -43,7 +43,7 @@ std::string SummaryLine(const LintReport& report, size_t files_with_findings) {
   if (size_t errors = ErrorCount(report); errors > 0) {
     std::string out = absl::StrCat("Failed: ", Plural(errors, "error", "errors"), " (",
                                    FirstError(report), errors > 1 ? ", ..." : "", "); ");
-    if (!report.findings.empty() || RuntimeOnlyCount(report) > 0) {
+    if (FindingCount(report) > 0) {
       std::string found = FoundText(report, files_with_findings);
       found[0] = 'f';  // mid-sentence
       absl::StrAppend(&out, found, " (", checked, ").");
@@ -52,7 +52,7 @@ std::string SummaryLine(const LintReport& report, size_t files_with_findings) {
     }
     return out;
   }
-  if (report.findings.empty() && RuntimeOnlyCount(report) == 0) {
+  if (FindingCount(report) == 0) {
     return absl::StrCat("All checks passed (", Plural(report.stats.files_checked, "file", "files"),
                         " checked).");
   }

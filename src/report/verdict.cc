@@ -43,4 +43,8 @@ size_t RuntimeOnlyCount(const LintReport& report) {
   return report.runtime ? report.runtime->runtime_only.size() : 0;
 }
 
+size_t FindingCount(const LintReport& report) {
+  return report.findings.size() + RuntimeOnlyCount(report);
+}
+
 }  // namespace gbreak

@@ -26,6 +26,10 @@ std::string FirstError(const LintReport& report);
 // and the exit code.
 size_t RuntimeOnlyCount(const LintReport& report);
 
+// The findings and the runtime-only sites: the one count every summary reports and the exit
+// code tests, so no output can call a run clean that another output or the exit code does not.
+size_t FindingCount(const LintReport& report);
+
 }  // namespace gbreak
 
 #endif  // GBREAK_REPORT_VERDICT_H_

@@ -1,7 +1,9 @@
 """Outputs that never contradict the exit code: no pass wording for a failed run or a log with
 breaks, github paths against the repository root, and a hint for a mistyped flag."""
 
+import json
 import os
+import shutil
 
 TTXLA_LOG = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                          "fixtures", "logs", "ttxla", "hlo_debug_9_modules.log")
@@ -38,6 +40,48 @@ def test_runtime_only_breaks_are_findings(run_gbreak, tmp_path):
     assert "Found 1 runtime-only graph-break site in the log (1 checked)." in result.stdout
     zero = run_gbreak("lint", "ok.py", "--log", TTXLA_LOG, "--exit-zero", cwd=str(tmp_path))
     assert zero.returncode == 0
+
+
+def test_json_summary_counts_what_the_exit_code_counts(run_gbreak, tmp_path):
+    # The log's one break is runtime-only: the text summary and the exit code count it, so the
+    # JSON summary does too, and says how many of its findings are not in `findings`.
+    write_clean(tmp_path)
+    result = run_gbreak("lint", "ok.py", "--log", TTXLA_LOG, "--output-format", "json",
+                        cwd=str(tmp_path))
+    assert result.returncode == 1, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["findings"] == []
+    assert doc["summary"]["findings"] == 1
+    assert doc["summary"]["runtime_only_sites"] == 1
+    assert len(doc["runtime"]["runtime_only_breaks"]) == 1
+    # Without --log the summary is unchanged: no runtime-only key, and 0 means exit 0.
+    clean = run_gbreak("lint", "ok.py", "--output-format", "json", cwd=str(tmp_path))
+    assert clean.returncode == 0, clean.stderr
+    assert json.loads(clean.stdout)["summary"] == {"files_checked": 1, "files_skipped": 0,
+                                                    "findings": 0}
+
+
+def test_log_takes_one_value(run_gbreak, tmp_path):
+    # `--log A path` lints path with log A; it used to read path as a second log and lint `.`,
+    # where other.py's print would have been found.
+    write_clean(tmp_path)
+    (tmp_path / "other.py").write_text("import torch\n\n\n@torch.compile\ndef f(x):\n"
+                                       "    print(x)\n    return x\n", encoding="utf-8")
+    result = run_gbreak("lint", "--log", TTXLA_LOG, "ok.py", cwd=str(tmp_path))
+    assert result.returncode == 1, result.stderr
+    assert "other.py" not in result.stdout
+    assert "ok.py (torch-logs" not in result.stdout
+    assert result.stdout.count("\nLog ") == 1, result.stdout
+    assert "(1 checked)." in result.stdout
+    # Repeated, --log reads each log; the path may come between them.
+    copy = tmp_path / "copy.log"
+    shutil.copy(TTXLA_LOG, copy)
+    both = run_gbreak("lint", "--log", TTXLA_LOG, "ok.py", "--log", str(copy),
+                      cwd=str(tmp_path))
+    assert both.returncode == 1, both.stderr
+    assert both.stdout.count("\nLog ") == 2, both.stdout
+    assert "other.py" not in both.stdout
+    assert "(1 checked)." in both.stdout
 
 
 def test_markdown_counts_tt_xla_graphs_and_runtime_breaks(run_gbreak, tmp_path):
