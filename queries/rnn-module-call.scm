@@ -1,6 +1,8 @@
+; By name, unless __init__ built it as another class (`self.gru = nn.GRUCell(...)` traces).
 ((call
    function: [(identifier) (attribute)] @fn) @report
  (#match? @fn "(?i)(^|[._])(bi)?(lstm|gru|rnn)s?(_?[0-9]+)?$")
+ (#not-is-other-module? @fn)
  (#in-compiled-region? @report))
 
 ((call

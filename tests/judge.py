@@ -64,10 +64,10 @@ def installed_version(libs: Path, name: str) -> str | None:
     return None
 
 
-def sweep_records() -> list[dict]:
-    """Every sweep record of every torch version, sorted by path."""
+def sweep_records(only: str = "torch-*/sweep/*/*.json") -> list[dict]:
+    """Every sweep record of every torch version (or those `only` matches), sorted by path."""
     out = []
-    for path in sorted(RECORDS_ROOT.glob("torch-*/sweep/*/*.json")):
+    for path in sorted(RECORDS_ROOT.glob(only)):
         rec = json.loads(path.read_text())
         rec["_path"] = str(path.relative_to(RECORDS_ROOT))  # for messages
         out.append(rec)
@@ -241,9 +241,10 @@ class Report:
     unscorable: list       # why a library's records could not be scored at all
 
 
-def build_report(binary: str, jobs: int | None = None, with_inputs: bool = True) -> Report:
+def build_report(binary: str, jobs: int | None = None, with_inputs: bool = True,
+                 only: str | None = None) -> Report:
     libs = libs_dir()
-    records = sweep_records()
+    records = sweep_records(only) if only else sweep_records()
     skipped: dict[str, int] = {}
     unscorable: list[str] = []
     scorable = []
@@ -369,9 +370,14 @@ def main() -> int:
     ap.add_argument("--any-inputs", action="store_true",
                     help="run gbreak without --inputs (every optional input may be given); "
                          "the baseline is for runs given each record's inputs")
+    ap.add_argument("--only", metavar="GLOB",
+                    help="score only the records this glob matches under corpus/_records (e.g. "
+                         "'torch-2.13.0/sweep/diffusers/*'), for a quick look; no baseline update")
     args = ap.parse_args()
+    if args.only and (args.update_baseline or args.reset_baseline):
+        ap.error("the baseline is for every record; drop --only")
     binary = os.environ.get("GBREAK_BINARY", str(REPO / "build" / "gbreak"))
-    r = build_report(binary, args.jobs, with_inputs=not args.any_inputs)
+    r = build_report(binary, args.jobs, with_inputs=not args.any_inputs, only=args.only)
     if (args.update_baseline or args.reset_baseline) and args.any_inputs:
         ap.error("the baseline is for runs with each record's inputs; drop --any-inputs")
     print("\n".join(format_report(r, args.worst)))

@@ -697,6 +697,21 @@ std::string CompiledRegion::QualifiedName(TSNode function) const {
 
 namespace gbreak {
 
+namespace {
+
+// What a method of a container takes in: `x.append(v)`, `x.insert(i, v)`, `x.extend(vs)`.
+TSNode AddedElements(TSNode call, std::string_view text) {
+  TSNode callee = Field(call, "function");
+  if (!Is(callee, "attribute")) return TSNode{};
+  std::string_view method = NodeText(Field(callee, "attribute"), text);
+  std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
+  if ((method == "append" || method == "extend") && args.size() == 1) return args[0];
+  if (method == "insert" && args.size() == 2) return args[1];
+  return TSNode{};
+}
+
+}  // namespace
+
 const CompiledRegion::AttributeClasses& CompiledRegion::AttributeClassesOf(
     TSNode class_definition) const {
   auto cached = attribute_classes_.find(Key(class_definition));
@@ -711,34 +726,61 @@ const CompiledRegion::AttributeClasses& CompiledRegion::AttributeClassesOf(
     }
   }
   if (ts_node_is_null(init)) return out;
+  // What flows into each `self.<attr>` and each local name of __init__: the right sides of
+  // assignments (`self.x = ...`, `self.x += [...]`, `self.x[k] = ...`) and what container
+  // methods add (`blocks.append(Block(c))`, `self.up_blocks.append(up_block)`), so that
+  // `self.resnets = nn.ModuleList(resnets)` after `resnets.append(ResnetBlock(...))` holds
+  // ResnetBlocks.
+  std::map<std::string, std::vector<TSNode>, std::less<>> into_attribute, into_local;
+  auto note = [&](TSNode target, TSNode value) {
+    if (Is(target, "subscript")) target = Field(target, "value");
+    if (Is(target, "attribute") && IsSelf(Field(target, "object"), text_)) {
+      into_attribute[std::string(NodeText(Field(target, "attribute"), text_))].push_back(value);
+    } else if (Is(target, "identifier")) {
+      into_local[std::string(NodeText(target, text_))].push_back(value);
+    }
+  };
   std::vector<TSNode> stack{Field(init, "body")};
   while (!stack.empty()) {
     TSNode node = stack.back();
     stack.pop_back();
-    if (Is(node, "assignment") && Is(Field(node, "left"), "attribute") &&
-        IsSelf(Field(Field(node, "left"), "object"), text_)) {
-      std::vector<TSNode>& constructors =
-          out[std::string(NodeText(Field(Field(node, "left"), "attribute"), text_))];
-      // Every capitalized callable called on the right: Linear(...), ModuleList([Block(...)]).
-      std::vector<TSNode> inner{Field(node, "right")};
-      while (!inner.empty()) {
-        TSNode n = inner.back();
-        inner.pop_back();
-        if (Is(n, "call")) {
-          TSNode callee = Field(n, "function");
-          TSNode last = Is(callee, "attribute") ? Field(callee, "attribute") : callee;
-          std::string_view name = NodeText(last, text_);
-          if (!name.empty() && std::isupper(static_cast<unsigned char>(name[0]))) {
-            constructors.push_back(callee);
-          } else if (Is(callee, "subscript") && Is(Field(callee, "value"), "identifier")) {
-            // ATTENTION_CLASSES[config.impl](config): a config-selected class map.
-            constructors.push_back(callee);
-          }
-        }
-        PushNamedChildren(inner, n);
-      }
+    if (Is(node, "function_definition") || Is(node, "class_definition")) continue;
+    if ((Is(node, "assignment") || Is(node, "augmented_assignment")) &&
+        !ts_node_is_null(Field(node, "right"))) {
+      note(Field(node, "left"), Field(node, "right"));
+    } else if (Is(node, "call")) {
+      TSNode added = AddedElements(node, text_);
+      if (!ts_node_is_null(added)) note(Field(Field(node, "function"), "object"), added);
     }
     PushNamedChildren(stack, node);
+  }
+  for (const auto& [attribute, values] : into_attribute) {
+    std::vector<TSNode>& constructors = out[attribute];
+    std::set<std::string, std::less<>> followed;  // locals already looked through
+    std::vector<TSNode> inner(values.rbegin(), values.rend());
+    while (!inner.empty()) {
+      TSNode n = inner.back();
+      inner.pop_back();
+      if (Is(n, "call")) {
+        // Every capitalized callable called: Linear(...), ModuleList([Block(...)]).
+        TSNode callee = Field(n, "function");
+        TSNode last = Is(callee, "attribute") ? Field(callee, "attribute") : callee;
+        std::string_view name = NodeText(last, text_);
+        if (!name.empty() && std::isupper(static_cast<unsigned char>(name[0]))) {
+          constructors.push_back(callee);
+        } else if (Is(callee, "subscript") && Is(Field(callee, "value"), "identifier")) {
+          // ATTENTION_CLASSES[config.impl](config): a config-selected class map.
+          constructors.push_back(callee);
+        }
+      } else if (Is(n, "identifier")) {
+        auto local = into_local.find(NodeText(n, text_));
+        if (local != into_local.end() && followed.insert(local->first).second) {
+          inner.insert(inner.end(), local->second.rbegin(), local->second.rend());
+        }
+        continue;
+      }
+      PushNamedChildren(inner, n);
+    }
   }
   return out;
 }
@@ -1292,19 +1334,31 @@ std::map<std::string, std::vector<TSNode>, std::less<>> CompiledRegion::Submodul
     std::vector<TSNode>& sites = out[std::string(NodeText(Field(n, "attribute"), text_))];
     if (!traced(n)) return true;
     TSNode parent = ParentOf(n);
-    // for m in self.layers: / for i, m in enumerate(self.layers):
+    // for m in self.layers: / for m in self.layers[1:]: / for i, m in enumerate(self.layers): /
+    // for attn, m in zip(self.attentions, self.layers[1:]):
     TSNode iterated = n;
-    if (Is(parent, "argument_list") && NamedChildCount(parent) == 1 &&
-        Is(ParentOf(parent), "call") &&
-        NodeText(Field(ParentOf(parent), "function"), text_) == "enumerate") {
-      iterated = ParentOf(parent);
+    if (Is(parent, "subscript") && ts_node_eq(Field(parent, "value"), n) &&
+        Is(Field(parent, "subscript"), "slice")) {
+      iterated = parent;
+    }
+    uint32_t element = UINT32_MAX;  // which element of each item the loop target takes: all
+    TSNode arguments = ParentOf(iterated);
+    if (Is(arguments, "argument_list") && Is(ParentOf(arguments), "call")) {
+      std::string_view over = NodeText(Field(ParentOf(arguments), "function"), text_);
+      std::vector<TSNode> given = NamedChildren(arguments);
+      if (over == "enumerate" && given.size() == 1) element = 1;
+      for (uint32_t i = 0; over == "zip" && i < given.size(); ++i) {
+        if (ts_node_eq(given[i], iterated)) element = i;
+      }
+      if (element != UINT32_MAX) iterated = ParentOf(arguments);
     }
     TSNode loop = ParentOf(iterated);
     if (Is(loop, "for_statement") && ts_node_eq(Field(loop, "right"), iterated)) {
       TSNode target = Field(loop, "left");
-      if (!ts_node_eq(iterated, n) && (Is(target, "pattern_list") || Is(target, "tuple_pattern")) &&
-          NamedChildCount(target) == 2) {
-        target = ts_node_named_child(target, 1);
+      if (element != UINT32_MAX) {
+        bool unpacked = (Is(target, "pattern_list") || Is(target, "tuple_pattern")) &&
+                        NamedChildCount(target) > element;
+        target = unpacked ? ts_node_named_child(target, element) : TSNode{};
       }
       if (Is(target, "identifier")) {
         loop_uses(loop, NodeText(target, text_), &sites);

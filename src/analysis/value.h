@@ -22,6 +22,10 @@ struct Value {
   uint8_t kinds = 0;     // 0: nothing known yet (bottom)
   bool assumed = false;  // tensor-ness rests on an assumption (an unannotated parameter)
   bool boolean = false;  // a boolean tensor: a comparison, a logical op, .bool(), isnan(), ...
+  // A numpy scalar on some path (`np.log2(4)`, `i < np.log2(r)`: np.float64, np.bool_). A
+  // constant where it is made, outside compiled code; but a module attribute holding one is read
+  // by Dynamo as a 0-d ndarray, i.e. as tensor data (branching on it breaks the graph).
+  bool numpy = false;
 
   static Value Of(Kind kind, bool assumed = false) {
     Value v;
@@ -36,6 +40,11 @@ struct Value {
     return v;
   }
   static Value Unknown() { return Of(kUnknown); }
+  static Value NumpyScalar() {
+    Value v = Of(kConstant);
+    v.numpy = true;
+    return v;
+  }
 
   Value Join(const Value& other) const {
     if (kinds == 0) return other;
@@ -45,10 +54,12 @@ struct Value {
     v.assumed = (assumed && (kinds & kTensor)) || (other.assumed && (other.kinds & kTensor));
     v.boolean = (boolean || !(kinds & kTensor)) && (other.boolean || !(other.kinds & kTensor)) &&
                 (v.kinds & kTensor);
+    v.numpy = numpy || other.numpy;
     return v;
   }
   bool operator==(const Value& other) const {
-    return kinds == other.kinds && assumed == other.assumed && boolean == other.boolean;
+    return kinds == other.kinds && assumed == other.assumed && boolean == other.boolean &&
+           numpy == other.numpy;
   }
 
   bool Has(Kind kind) const { return (kinds & kind) != 0; }

@@ -317,6 +317,12 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
   if (type == "list_splat_pattern" || type == "dictionary_splat_pattern") return Value::Unknown();
   TSNode annotation = Field(parameter, "type");
   TSNode default_value = Field(parameter, "value");
+  if (ImportsNumpy() && DefinitionName(function, text_) == "__init__" && position > 0) {
+    // `Up(c, add_t=i < np.log2(r))`: whatever the annotation says, the constructor holds the
+    // np.bool_ its callers in this file pass.
+    Value passed = ArgumentsAtCalls(function, name, position - 1);
+    if (passed.numpy) return passed;
+  }
   if (!ts_node_is_null(annotation)) {
     Value v = ValueOfAnnotation(NodeText(annotation, text_));
     // Callers beat annotations: `past_key_values: torch.Tensor | None` that every call of the
@@ -558,26 +564,85 @@ std::optional<Value> NonTensorType(TSNode type, std::string_view text) {
 // `and`), with T no tensor type: what x is then.
 std::optional<Value> IsinstanceNarrowing(TSNode condition, std::string_view name,
                                          std::string_view text) {
-  if (Is(condition, "parenthesized_expression")) {
-    return IsinstanceNarrowing(ts_node_named_child(condition, 0), name, text);
+  // Left to right through the conjuncts, without recursion: `a and b and ...` nests to the left,
+  // and a generated chain of thousands overflowed the stack.
+  std::vector<TSNode> pending{condition};
+  while (!pending.empty()) {
+    TSNode c = pending.back();
+    pending.pop_back();
+    if (Is(c, "parenthesized_expression")) {
+      pending.push_back(ts_node_named_child(c, 0));
+      continue;
+    }
+    if (Is(c, "boolean_operator") && NodeText(Field(c, "operator"), text) == "and") {
+      pending.push_back(Field(c, "right"));
+      pending.push_back(Field(c, "left"));
+      continue;
+    }
+    if (!Is(c, "call") || NodeText(Field(c, "function"), text) != "isinstance") continue;
+    std::vector<TSNode> args = NamedChildren(Field(c, "arguments"));
+    if (args.size() != 2 || !Is(args[0], "identifier") || NodeText(args[0], text) != name) {
+      continue;
+    }
+    std::optional<Value> narrowed = NonTensorType(args[1], text);
+    if (narrowed) return narrowed;
   }
-  if (Is(condition, "boolean_operator") && NodeText(Field(condition, "operator"), text) == "and") {
-    std::optional<Value> left = IsinstanceNarrowing(Field(condition, "left"), name, text);
-    return left ? left : IsinstanceNarrowing(Field(condition, "right"), name, text);
-  }
-  if (!Is(condition, "call") || NodeText(Field(condition, "function"), text) != "isinstance") {
-    return std::nullopt;
-  }
-  std::vector<TSNode> args = NamedChildren(Field(condition, "arguments"));
-  if (args.size() != 2 || !Is(args[0], "identifier") || NodeText(args[0], text) != name) {
-    return std::nullopt;
-  }
-  return NonTensorType(args[1], text);
+  return std::nullopt;
 }
 
 }  // namespace
 
+const std::vector<ValueInference::IsinstanceArm>& ValueInference::IsinstanceArms() const {
+  if (isinstance_arms_) return *isinstance_arms_;
+  isinstance_arms_.emplace();
+  std::vector<IsinstanceArm>& arms = *isinstance_arms_;
+  if (text_.find("isinstance") == std::string_view::npos) return arms;
+  ForEachNamedNode(root_, [&](TSNode n, std::string_view type) {
+    TSNode arm{}, condition{};
+    if (type == "if_statement" || type == "elif_clause") {
+      arm = Field(n, "consequence");
+      condition = Field(n, "condition");
+    } else if (type == "conditional_expression" && ts_node_named_child_count(n) == 3) {
+      arm = ts_node_named_child(n, 0);
+      condition = ts_node_named_child(n, 1);
+    }
+    if (!ts_node_is_null(arm) &&
+        NodeText(condition, text_).find("isinstance") != std::string_view::npos) {
+      arms.push_back({ts_node_start_byte(arm), ts_node_end_byte(arm), SIZE_MAX});
+    }
+    return true;
+  });
+  // Arms nest or are apart (they are subtrees): in start order, each one's enclosing arm is on
+  // a stack of the arms still open.
+  std::sort(arms.begin(), arms.end(), [](const IsinstanceArm& a, const IsinstanceArm& b) {
+    return a.start != b.start ? a.start < b.start : a.end > b.end;
+  });
+  std::vector<size_t> open;
+  for (size_t i = 0; i < arms.size(); ++i) {
+    while (!open.empty() && arms[open.back()].end < arms[i].end) open.pop_back();
+    arms[i].enclosing = open.empty() ? SIZE_MAX : open.back();
+    open.push_back(i);
+  }
+  return arms;
+}
+
+bool ValueInference::InIsinstanceArm(TSNode node) const {
+  const std::vector<IsinstanceArm>& arms = IsinstanceArms();
+  uint32_t at = ts_node_start_byte(node);
+  auto after = std::upper_bound(arms.begin(), arms.end(), at,
+                                [](uint32_t p, const IsinstanceArm& a) { return p < a.start; });
+  if (after == arms.begin()) return false;
+  for (size_t i = static_cast<size_t>(after - arms.begin()) - 1; i != SIZE_MAX;
+       i = arms[i].enclosing) {
+    if (arms[i].end >= ts_node_end_byte(node)) return true;
+  }
+  return false;
+}
+
 std::optional<Value> ValueInference::NarrowedByIsinstance(TSNode identifier) const {
+  // Only a read inside the arm of an isinstance test can be narrowed: the walk up is for those,
+  // not for every name of a file (a deep expression made it quadratic).
+  if (!InIsinstanceArm(identifier)) return std::nullopt;
   std::string_view name = NodeText(identifier, text_);
   for (TSNode child = identifier, n = ParentOf(identifier); !ts_node_is_null(n);
        child = n, n = ParentOf(n)) {
@@ -664,7 +729,8 @@ Value ValueInference::Eval(TSNode node, Scope& scope, int depth) {
       }
     }
     Value joined;
-    bool any_tensor = false, any_data = false, all_static = true, assumed = true;
+    bool any_tensor = false, any_data = false, any_numpy = false, all_static = true,
+         assumed = true;
     for (TSNode operand : NamedChildren(node)) {
       Value v = Eval(operand, scope, depth);
       if (v.Has(Value::kTensor)) {
@@ -672,11 +738,12 @@ Value ValueInference::Eval(TSNode node, Scope& scope, int depth) {
         assumed = assumed && v.assumed;
       }
       any_data = any_data || v.Has(Value::kDataScalar);
+      any_numpy = any_numpy || v.numpy;  // `i < np.log2(r)` is an np.bool_
       all_static = all_static && v.IsStatic();
     }
     if (any_tensor) return Value::BoolTensor(assumed);
     if (any_data) return Value::Of(Value::kDataScalar);
-    if (all_static) return Value::Of(Value::kConstant);
+    if (all_static) return any_numpy ? Value::NumpyScalar() : Value::Of(Value::kConstant);
     return Value::Unknown();
   }
   if (type == "conditional_expression") {
@@ -766,6 +833,7 @@ Value ValueInference::EvalBinary(TSNode node, Scope& scope, int depth) {
     return Value::Of(Value::kDataScalar);
   }
   if (left.IsStatic() && right.IsStatic()) {
+    if (left.numpy || right.numpy) return Value::NumpyScalar();  // np.float64 arithmetic
     return (left.Has(Value::kShape) || right.Has(Value::kShape)) ? Value::Of(Value::kShape)
                                                                   : Value::Of(Value::kConstant);
   }
@@ -862,16 +930,28 @@ Value ValueInference::EvalNamedCall(TSNode call, const std::string& name, Scope&
     for (TSNode argument : NamedChildren(arguments)) {
       if (Is(argument, "comment")) continue;
       if (Is(argument, "keyword_argument")) argument = Field(argument, "value");
-      if (Is(argument, "list") || Is(argument, "tuple") || Is(argument, "list_comprehension") ||
-          !Eval(argument, scope, depth).IsStatic()) {
+      if (Is(argument, "list") || Is(argument, "tuple") || Is(argument, "list_comprehension")) {
         return Value::Tensor();
       }
+      Value given = Eval(argument, scope, depth);
+      // A tensor or an array in, an array out; of an argument of unknown kind (`h / window_size[0]`
+      // with window_size from an unresolved helper, a plain number in MONAI's SwinUNETR) nothing
+      // is known.
+      if (given.Has(Value::kTensor) || given.Has(Value::kDataScalar)) return Value::Tensor();
+      if (!given.IsStatic()) return Value::Unknown();
       scalar_constants = true;
     }
-    return scalar_constants ? Value::Of(Value::kConstant) : Value::Tensor();
+    return scalar_constants ? Value::NumpyScalar() : Value::Tensor();
   }
   if (name.starts_with("torch.")) {
     if (Contains(TorchStatic(), name)) return Value::Of(Value::kConstant);
+    // Process, device and backend state: torch.distributed.is_initialized(), get_rank(),
+    // all_reduce(...) (a work handle; it fills its argument in place), torch.cuda.device_count(),
+    // torch.backends.cudnn.is_available(). torch.distributed.nn's collectives return tensors.
+    if ((name.starts_with("torch.distributed.") && !name.starts_with("torch.distributed.nn.")) ||
+        name.starts_with("torch.cuda.") || name.starts_with("torch.backends.")) {
+      return Value::Of(Value::kConstant);
+    }
     if (Contains(TorchShape(), name)) return Value::Of(Value::kShape);
     if (Contains(TorchDataScalar(), name)) return Value::Of(Value::kDataScalar);
     std::string_view last = std::string_view(name).substr(name.rfind('.') + 1);
@@ -1015,6 +1095,8 @@ ValueInference::ClassInfo& ValueInference::ClassOf(TSNode class_definition) {
           // A number read out of data in __init__ (`int(np.log2(stride))`) is a plain Python
           // number by the time anything is compiled: a guarded constant.
           if (v.Has(Value::kDataScalar) && !v.Has(Value::kTensor)) v = Value::Of(Value::kConstant);
+          // A numpy scalar made here is a 0-d ndarray to Dynamo when forward reads it: data.
+          if (v.numpy) v = v.Join(Value::Tensor());
           ref.attributes[attr] = ref.attributes[attr].Join(v);
         }
       } else if (Is(node, "call")) {
@@ -1097,12 +1179,15 @@ Value ValueInference::ArgumentsAtCalls(TSNode function, const std::string& param
   if (in_progress_.contains(key)) return Value::Unknown();
   in_progress_.insert(key);
   bool method = !ts_node_is_null(OwningClass(function));
-  std::string callee = (method ? "self." : "") + DefinitionName(function, text_);
+  // A constructor is called by its class's name (`Up(c, ...)`), from anywhere in the file.
+  bool constructor = method && DefinitionName(function, text_) == "__init__";
+  std::string callee = constructor ? DefinitionName(OwningClass(function), text_)
+                                   : (method ? "self." : "") + DefinitionName(function, text_);
   Value joined;
   TSNode owner = method ? OwningClass(function) : TSNode{};
   for (TSNode call : calls_.To(callee)) {
     // `self.maybe_pad(...)` in another class of the file calls that class's maybe_pad.
-    if (method && !SameNode(EnclosingClass(call), owner)) continue;
+    if (method && !constructor && !SameNode(EnclosingClass(call), owner)) continue;
     // The first of: a keyword argument of that name, a * or ** splat, the positional argument
     // at `position`.
     const CallArguments& arguments = ArgumentsOf(call);
@@ -1130,6 +1215,18 @@ Value ValueInference::ArgumentsAtCalls(TSNode function, const std::string& param
   }
   in_progress_.erase(key);
   return joined.kinds == 0 ? Value::Unknown() : joined;
+}
+
+bool ValueInference::ImportsNumpy() {
+  if (!imports_numpy_) {
+    imports_numpy_ = false;
+    for (const auto& [local, targets] : imports_.bindings()) {
+      for (const std::string& target : targets) {
+        if (target == "numpy" || target.starts_with("numpy.")) imports_numpy_ = true;
+      }
+    }
+  }
+  return *imports_numpy_;
 }
 
 TSNode ValueInference::FunctionNamed(TSNode scope_owner, const std::string& name) {

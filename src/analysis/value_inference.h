@@ -59,6 +59,8 @@ class ValueInference {
   // True when `function` is a compiled entry whose unannotated parameters are tensors: a method
   // named `forward`, or a function decorated with torch.compile.
   bool IsTensorEntry(TSNode function);
+  // Whether the file imports numpy: only then can its constructors receive numpy scalars.
+  bool ImportsNumpy();
 
  private:
   struct Scope;
@@ -85,6 +87,14 @@ class ValueInference {
   // A name read in the branch an `isinstance(name, int)`-style test (a type no tensor is) makes
   // true: what that test says it is (`if isinstance(pos, int): pos = torch.arange(pos)`).
   std::optional<Value> NarrowedByIsinstance(TSNode identifier) const;
+  // The branches and conditional-expression arms of the file whose test mentions isinstance, in
+  // start order, each with the index of the nearest one enclosing it (SIZE_MAX: none).
+  struct IsinstanceArm {
+    uint32_t start, end;
+    size_t enclosing;
+  };
+  const std::vector<IsinstanceArm>& IsinstanceArms() const;
+  bool InIsinstanceArm(TSNode node) const;
   // `position`: the parameter's place among the function's parameters.
   Value ParameterValue(TSNode function, TSNode parameter, const std::string& name,
                        size_t position);
@@ -125,6 +135,8 @@ class ValueInference {
   TruthCache truths_;
   DefinitionIndex definitions_;  // functions by name in the module and in class bodies
   CallIndex& calls_;
+  std::optional<bool> imports_numpy_;  // ImportsNumpy(), found once
+  mutable std::optional<std::vector<IsinstanceArm>> isinstance_arms_;  // IsinstanceArms()
   bool eval_ = true;
   bool train_ = true;
 };

@@ -8,6 +8,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "analysis/branch_conditions.h"
 #include "analysis/file_facts.h"
 #include "analysis/placement.h"
 #include "rules/fix_edit.h"
@@ -149,6 +150,8 @@ void DescribeRegion(TSNode report, FileFacts& facts, Finding& finding) {
     finding.function = facts.region().QualifiedName(location.outermost);
   }
   finding.reached = location.reachable;
+  // Under a test gbreak cannot fold: the break happens only when it holds.
+  finding.conditions = UndecidedConditions(report, facts);
   finding.placement = ToPlacement(
       PlacementOf(report, facts.text(), facts.imports(), facts.higher_order_op_bodies()));
   finding.message += PlacementNote(finding.placement);

@@ -363,6 +363,33 @@ bool IsRnnModule(const MatchContext& context, TSNode expression, int depth) {
   return any;
 }
 
+// `self.<attr>` whose class __init__ built it as something other than an RNN module, every
+// constructor resolved (`self.gru = nn.GRUCell(d, d)`: a cell traces, whatever its name says).
+bool IsOtherModule(const MatchContext& context, TSNode expression) {
+  if (!Is(expression, "attribute") || !(Is(Field(expression, "object"), "identifier") &&
+                                         NodeText(Field(expression, "object"), context.text) == "self")) {
+    return false;
+  }
+  TSNode owner = EnclosingClass(expression);
+  if (ts_node_is_null(owner)) return false;
+  const CompiledRegion::AttributeClasses& classes =
+      context.facts->region().AttributeClassesOf(owner);
+  auto it = classes.find(NodeText(Field(expression, "attribute"), context.text));
+  if (it == classes.end() || it->second.empty()) return false;
+  for (TSNode constructor : it->second) {
+    std::vector<std::string> names =
+        QualifiedNames(constructor, context.text, context.facts->imports());
+    if (names.empty() || std::any_of(names.begin(), names.end(), IsRnnClass)) return false;
+  }
+  return true;
+}
+
+std::optional<Confidence> IsOtherModulePredicate(const MatchContext& context,
+                                                 std::span<const PredicateArgument> args) {
+  if (ts_node_is_null(args[0].node) || !IsOtherModule(context, args[0].node)) return std::nullopt;
+  return Confidence::kCertain;
+}
+
 std::optional<Confidence> IsRnnModulePredicate(const MatchContext& context,
                                                std::span<const PredicateArgument> args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
@@ -468,6 +495,10 @@ const std::vector<SemanticPredicate>& AllSemanticPredicates() {
        "the captured expression is an nn.LSTM / nn.GRU / nn.RNN: `self.<attr>` built as one in "
        "__init__, or a parameter every caller in the file passes such an attribute to",
        1, 0, &IsRnnModulePredicate},
+      {"is-other-module",
+       "the captured expression is a `self.<attr>` its class's __init__ built as modules of "
+       "resolved classes, none an RNN module (`self.gru = nn.GRUCell(...)`)",
+       1, 0, &IsOtherModulePredicate},
       {"has-backward-hook",
        "the captured `self.<attr>` has a module-level backward hook registered in its class "
        "(in another method, or earlier in the calling one)",

@@ -421,5 +421,44 @@ TEST(ValueInferenceTest, UnknownStaysUnknown) {
   EXPECT_TRUE(b.MaybeTensor());
 }
 
+// A numpy scalar made in a constructor (`i < np.log2(ratio)`, an np.bool_) and stored on a
+// submodule is data to Dynamo in forward; one from `math.log2`, or made a Python bool, is not.
+TEST(ValueInferenceTest, NumpyScalarsStoredByConstructorsAreData) {
+  ParsedSnippet s(R"(import math
+import numpy as np
+import torch.nn as nn
+
+class Up(nn.Module):
+    def __init__(self, c, flag: bool = True):
+        super().__init__()
+        self.flag = flag
+
+    def forward(self, x):
+        a = self.flag
+        return x
+
+class Plain(nn.Module):
+    def __init__(self, c, flag: bool = True):
+        super().__init__()
+        self.flag = flag
+
+    def forward(self, x):
+        b = self.flag
+        return x
+
+class Net(nn.Module):
+    def __init__(self, ratio: int = 4):
+        super().__init__()
+        for i in range(3):
+            flag = i < np.log2(ratio)
+            self.ups.append(Up(4, flag=flag))
+            self.plain.append(Plain(4, flag=i < math.log2(ratio)))
+            self.plain.append(Plain(4, bool(np.log2(ratio) > 1)))
+)");
+  EXPECT_TRUE(ValueOf(s, "a").IsDataDependent());
+  EXPECT_TRUE(ValueOf(s, "a").numpy);
+  EXPECT_TRUE(ValueOf(s, "b").IsStatic());
+}
+
 }  // namespace
 }  // namespace gbreak

@@ -422,7 +422,8 @@ TEST(EntryScopeTest, DefaultsFlowThroughParametersHandedOn) {
 // `kwargs.get("scale") is not None`, `"k" in kwargs` and a comprehension over `kwargs.items()`
 // fold. Submodules are called through `self.ff(...)`, a loop over a ModuleList, or with
 // `**attention_kwargs` normalized from None (`attention_kwargs or {}`); a call that passes an
-// extra keyword fills them again.
+// extra keyword fills them again: the tests on them are then undecided, and what they guard is
+// reached only when they hold.
 TEST(EntryScopeTest, VariadicsNoCallFillsAreEmpty) {
   testing::TempDir dir;
   dir.Write("project/app/__init__.py", "");
@@ -484,10 +485,64 @@ TEST(EntryScopeTest, VariadicsNoCallFillsAreEmpty) {
               IsEmpty());
   // `attention_kwargs={'scale': 2}` fills Attention's **kwargs (not FeedForward's).
   EXPECT_THAT(FindingsWithRule(dir, "app.model:Scaled", ItemAndPrintRule(), std::vector<std::string>{"x"}),
-              ElementsAre("project/app/layers.py:13", "project/app/layers.py:15"));
+              ElementsAre("project/app/layers.py:13 [only when `len(unused) > 0`]",
+                          "project/app/layers.py:15 [only when `'scale' in kwargs`]"));
   // A submodule handed to a function may be called with anything.
   EXPECT_THAT(FindingsWithRule(dir, "app.model:Handed", ItemAndPrintRule(), std::vector<std::string>{"x"}),
-              ElementsAre("project/app/layers.py:13", "project/app/layers.py:15"));
+              ElementsAre("project/app/layers.py:13 [only when `len(unused) > 0`]",
+                          "project/app/layers.py:15 [only when `'scale' in kwargs`]"));
+}
+
+// Submodules reach their forwards through the containers __init__ fills: `blocks.append(...)`
+// into a local later wrapped in nn.ModuleList, `self.ups.append(up)` of a local built before,
+// and loops over zip(...) and slices of them count as calls (so Res's **kwargs stay empty). A
+// break under a test gbreak cannot fold is conditional (a None test alone is left to the
+// defaults: see ParametersNoReachedCallPassesHoldTheirDefaults); one under a test that folds is
+// not.
+TEST(EntryScopeTest, ContainersFilledInInitReachTheirForwards) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/model.py",
+            "import torch.nn as nn\n"
+            "class Res(nn.Module):\n"
+            "    def forward(self, x, *args, **kwargs):\n"
+            "        if len(args) > 0 or kwargs.get('scale') is not None:\n"
+            "            print('scale')\n"
+            "        return x.item()\n"
+            "class Attn(nn.Module):\n"
+            "    def forward(self, x, n):\n"
+            "        if x.dim() > 3 and n is not None:\n"
+            "            print(n)\n"
+            "        return x if self.training else x.item()\n"
+            "class Up(nn.Module):\n"
+            "    def forward(self, x):\n"
+            "        print(x)\n"
+            "        return x\n"
+            "class Mid(nn.Module):\n"
+            "    def __init__(self):\n"
+            "        super().__init__()\n"
+            "        resnets = [Res()]\n"
+            "        attentions = []\n"
+            "        for _ in range(2):\n"
+            "            resnets.append(Res())\n"
+            "            attentions.append(Attn())\n"
+            "        self.resnets = nn.ModuleList(resnets)\n"
+            "        self.attentions = nn.ModuleList(attentions)\n"
+            "        self.ups = nn.ModuleList()\n"
+            "        up = Up()\n"
+            "        self.ups.append(up)\n"
+            "    def forward(self, x, n):\n"
+            "        x = self.resnets[0](x)\n"
+            "        for attn, res in zip(self.attentions, self.resnets[1:]):\n"
+            "            x = attn(x, n)\n"
+            "            x = res(x)\n"
+            "        for u in self.ups:\n"
+            "            x = u(x)\n"
+            "        return x\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Mid", ItemAndPrintRule(),
+                               std::vector<std::string>{"x", "n"}),
+              ElementsAre("project/app/model.py:6", "project/app/model.py:10 [only when `x.dim() > 3 and n is not None`]",
+                          "project/app/model.py:11", "project/app/model.py:14"));
 }
 
 // A class decorator that replaces `forward` (transformers' @use_experts_implementation: the
