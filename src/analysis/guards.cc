@@ -227,23 +227,17 @@ class Evaluator {
   TSNode OnlyInitValue(TSNode at, std::string_view name) {
     TSNode owner = EnclosingClass(at);
     if (ts_node_is_null(owner)) return TSNode{};
-    TSNode value{}, init{};
-    int count = 0;
-    ForEachNamedNode(Field(owner, "body"), [&](TSNode n, std::string_view type) {
-      if ((type == "assignment" || type == "augmented_assignment") &&
-          Is(Field(n, "left"), "attribute") &&
-          NodeText(Field(Field(n, "left"), "object"), text_) == "self" &&
-          NodeText(Field(Field(n, "left"), "attribute"), text_) == name) {
-        count += type == "assignment" ? 1 : 2;
-        value = Field(n, "right");
-        init = EnclosingFunction(n);
-      }
-      return true;
-    });
-    if (count != 1 || ts_node_is_null(init) || DefinitionName(init, text_) != "__init__") {
+    // The class's `self.x = ...` are gathered once per class (per cache): a walk of the class
+    // body per condition was quadratic in a long elif chain on attributes.
+    TruthCache local;
+    const TruthCache::SelfAssignments& assigned =
+        (cache_ != nullptr ? cache_ : &local)->AssignedToSelf(owner, text_);
+    auto it = assigned.find(name);
+    if (it == assigned.end() || it->second.count != 1 || ts_node_is_null(it->second.function) ||
+        DefinitionName(it->second.function, text_) != "__init__") {
       return TSNode{};
     }
-    return value;
+    return it->second.value;
   }
 
   // `a < b`, `a == b`, ... between two known values (`self.layerdrop > 0.0` with the
@@ -471,18 +465,16 @@ class Evaluator {
   Truth ModuleConstantTruth(TSNode at, std::string_view name, int depth) {
     TSNode root = at;
     while (!ts_node_is_null(ParentOf(root))) root = ParentOf(root);
-    TSNode value{};
-    int count = 0;
-    for (TSNode statement : NamedChildren(root)) {
-      TSNode assignment = ts_node_named_child(statement, 0);
-      if (Is(statement, "expression_statement") && Is(assignment, "assignment") &&
-          NodeText(Field(assignment, "left"), text_) == name) {
-        ++count;
-        value = Field(assignment, "right");
-      }
+    // The file's module-level assignments are gathered once (per cache): asking per condition
+    // walked every top-level statement each time, quadratic in a file of many helpers.
+    TruthCache local;
+    const TruthCache::ModuleAssignments& assigned =
+        (cache_ != nullptr ? cache_ : &local)->AssignedAtModuleLevel(root, text_);
+    auto it = assigned.find(name);
+    if (it == assigned.end() || it->second.count != 1 || !IsBoolOrNoneLiteral(it->second.value)) {
+      return Truth::kUnknown;
     }
-    if (count != 1 || !IsBoolOrNoneLiteral(value)) return Truth::kUnknown;
-    return Eval(value, depth + 1);
+    return Eval(it->second.value, depth + 1);
   }
 
   // A parameter whose default is a literal, when no call in this file passes it. Only for helpers
@@ -652,57 +644,139 @@ const std::vector<TSNode>& TruthCache::CallsTo(TSNode root, std::string_view tex
   return index_->To(callee);
 }
 
+const TruthCache::ModuleAssignments& TruthCache::AssignedAtModuleLevel(TSNode root,
+                                                                      std::string_view text) {
+  if (module_assignments_ != nullptr) return *module_assignments_;
+  module_assignments_ = std::make_unique<ModuleAssignments>();
+  for (TSNode statement : NamedChildren(root)) {
+    TSNode assignment = ts_node_named_child(statement, 0);
+    if (!Is(statement, "expression_statement") || !Is(assignment, "assignment")) continue;
+    ModuleAssignment& seen =
+        (*module_assignments_)[std::string(NodeText(Field(assignment, "left"), text))];
+    ++seen.count;
+    seen.value = Field(assignment, "right");
+  }
+  return *module_assignments_;
+}
+
+const TruthCache::SelfAssignments& TruthCache::AssignedToSelf(TSNode class_definition,
+                                                              std::string_view text) {
+  auto [it, added] = self_assignments_.try_emplace(ts_node_start_byte(class_definition));
+  if (!added) return it->second;
+  SelfAssignments& out = it->second;
+  ForEachNamedNode(Field(class_definition, "body"), [&](TSNode n, std::string_view type) {
+    if ((type == "assignment" || type == "augmented_assignment") &&
+        Is(Field(n, "left"), "attribute") &&
+        NodeText(Field(Field(n, "left"), "object"), text) == "self") {
+      SelfAssignment& seen =
+          out[std::string(NodeText(Field(Field(n, "left"), "attribute"), text))];
+      seen.count += type == "assignment" ? 1 : 2;  // `self.x += 1` alone is no single value
+      seen.value = Field(n, "right");
+      seen.function = EnclosingFunction(n);
+    }
+    return true;
+  });
+  return out;
+}
+
 Truth EvaluateUnderCompile(TSNode condition, std::string_view text, const ImportTable& imports,
                            Mode mode, TruthCache* cache, bool reduced_precision) {
   return Evaluator(text, imports, mode, cache, reduced_precision).Eval(condition, 0);
 }
 
+namespace {
+
+// The start byte of the first clause of `if_statement` whose test is true while tracing (its
+// consequence when the `if` test is; an elif clause), UINT32_MAX when none is: the elif and
+// else clauses after it are never traced. Kept per statement, so a long elif chain is scanned
+// once, not once per clause.
+uint32_t FirstTrueClause(TSNode if_statement, Evaluator& evaluator, Mode mode, TruthCache* cache) {
+  if (cache != nullptr) {
+    if (const uint32_t* known = cache->FindFirstTrue(if_statement, mode)) return *known;
+  }
+  uint32_t first = UINT32_MAX;
+  if (evaluator.Eval(Field(if_statement, "condition"), 0) == Truth::kTrue) {
+    first = ts_node_start_byte(Field(if_statement, "consequence"));
+  } else {
+    for (TSNode clause : NamedChildren(if_statement)) {
+      if (Is(clause, "elif_clause") &&
+          evaluator.Eval(Field(clause, "condition"), 0) == Truth::kTrue) {
+        first = ts_node_start_byte(clause);
+        break;
+      }
+    }
+  }
+  if (cache != nullptr) cache->PutFirstTrue(if_statement, mode, first);
+  return first;
+}
+
+// Whether being `child` of `parent` alone keeps code from being traced: the arm of a branch or
+// conditional expression whose test folds the other way, or a statement after the exit of its
+// block.
+bool GuardedByPlace(TSNode child, TSNode parent, Evaluator& evaluator, Mode mode,
+                    TruthCache* cache) {
+  std::string_view type = NodeType(parent);
+  if (type == "if_statement") {
+    TSNode condition = Field(parent, "condition");
+    if (SameNode(child, condition)) return false;
+    if (SameNode(child, Field(parent, "consequence"))) {
+      return evaluator.Eval(condition, 0) == Truth::kFalse;
+    }
+    // elif / else: no earlier test may be true, and an elif's own not false.
+    if (Is(child, "elif_clause") && evaluator.Eval(Field(child, "condition"), 0) == Truth::kFalse) {
+      return true;
+    }
+    uint32_t first_true = FirstTrueClause(parent, evaluator, mode, cache);
+    return first_true != UINT32_MAX && ts_node_start_byte(child) > first_true;
+  }
+  if (type == "conditional_expression") {
+    // body if condition else alternative
+    TSNode body = ts_node_named_child(parent, 0);
+    TSNode condition = ts_node_named_child(parent, 1);
+    if (SameNode(child, body)) return evaluator.Eval(condition, 0) == Truth::kFalse;
+    if (SameNode(child, ts_node_named_child(parent, 2))) {
+      return evaluator.Eval(condition, 0) == Truth::kTrue;
+    }
+    return false;
+  }
+  if (type == "block" || type == "module") {
+    // An earlier `if <true while compiling>: ... return` ends the traced path here.
+    return ts_node_start_byte(child) > FirstExit(parent, evaluator, mode, cache);
+  }
+  return false;
+}
+
+}  // namespace
+
 bool IsGuardedAway(TSNode node, std::string_view text, const ImportTable& imports, Mode mode,
                    TruthCache* cache, bool reduced_precision) {
   Evaluator evaluator(text, imports, mode, cache, reduced_precision);
-  for (TSNode child = node, parent = ParentOf(node); !ts_node_is_null(parent);
-       child = parent, parent = ParentOf(parent)) {
-    std::string_view type = NodeType(parent);
-    if (type == "if_statement") {
-      TSNode condition = Field(parent, "condition");
-      if (SameNode(child, condition)) continue;
-      Truth truth = evaluator.Eval(condition, 0);
-      if (SameNode(child, Field(parent, "consequence"))) {
-        if (truth == Truth::kFalse) return true;
-        continue;
-      }
-      // elif / else: every earlier condition must not be true, and an elif's own not false.
-      if (truth == Truth::kTrue) return true;
-      for (TSNode clause : NamedChildren(parent)) {
-        if (SameNode(clause, child)) {
-          if (Is(clause, "elif_clause") &&
-              evaluator.Eval(Field(clause, "condition"), 0) == Truth::kFalse) {
-            return true;
-          }
-          break;
-        }
-        if (Is(clause, "elif_clause") &&
-            evaluator.Eval(Field(clause, "condition"), 0) == Truth::kTrue) {
-          return true;
-        }
-      }
-      continue;
+  if (cache == nullptr) {
+    for (TSNode child = node, parent = ParentOf(node); !ts_node_is_null(parent);
+         child = parent, parent = ParentOf(parent)) {
+      if (GuardedByPlace(child, parent, evaluator, mode, cache)) return true;
     }
-    if (type == "conditional_expression") {
-      // body if condition else alternative
-      TSNode body = ts_node_named_child(parent, 0);
-      TSNode condition = ts_node_named_child(parent, 1);
-      Truth truth = evaluator.Eval(condition, 0);
-      if (SameNode(child, body) && truth == Truth::kFalse) return true;
-      if (SameNode(child, ts_node_named_child(parent, 2)) && truth == Truth::kTrue) return true;
-      continue;
-    }
-    if (type == "block" || type == "module") {
-      // An earlier `if <true while compiling>: ... return` ends the traced path here.
-      if (ts_node_start_byte(child) > FirstExit(parent, evaluator, mode, cache)) return true;
-    }
+    return false;
   }
-  return false;
+  // guarded(n) = GuardedByPlace(n, parent) or guarded(parent): walk up to the first node whose
+  // answer is known (or the root), then fill in the answers on the way down, so the nodes of
+  // one deep expression (a chain of a thousand `and`s) share one walk.
+  std::vector<TSNode> path;
+  bool guarded = false;
+  for (TSNode n = node; !ts_node_is_null(n); n = ParentOf(n)) {
+    if (const bool* known = cache->FindGuarded(n, mode)) {
+      guarded = *known;
+      break;
+    }
+    path.push_back(n);
+  }
+  for (auto it = path.rbegin(); it != path.rend(); ++it) {
+    TSNode parent = ParentOf(*it);
+    guarded = guarded ||
+              (!ts_node_is_null(parent) && GuardedByPlace(*it, parent, evaluator, mode, cache));
+    cache->PutGuarded(*it, mode, guarded);
+  }
+  return guarded;
 }
 
 }  // namespace gbreak

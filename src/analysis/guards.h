@@ -39,20 +39,32 @@ class TruthCache {
     return it == exits_.end() ? nullptr : &it->second;
   }
   void PutExit(TSNode block, Mode mode, uint32_t start) { exits_[Key(block, mode)] = start; }
+  // Per if statement: the start byte of its first clause whose test is true (guards.cc).
+  const uint32_t* FindFirstTrue(TSNode if_statement, Mode mode) const {
+    auto it = first_true_.find(Key(if_statement, mode));
+    return it == first_true_.end() ? nullptr : &it->second;
+  }
+  void PutFirstTrue(TSNode if_statement, Mode mode, uint32_t start) {
+    first_true_[Key(if_statement, mode)] = start;
+  }
+  // Per node: whether IsGuardedAway holds for it.
+  const bool* FindGuarded(TSNode node, Mode mode) const {
+    auto it = guarded_.find(Key(node, mode));
+    return it == guarded_.end() ? nullptr : &it->second;
+  }
+  void PutGuarded(TSNode node, Mode mode, bool guarded) { guarded_[Key(node, mode)] = guarded; }
   // Parameters the program-wide call graph found no call in the region passes (function start
   // byte -> names): they hold their literal default. Setting them forgets what was folded.
   void SetDefaulted(std::map<uint32_t, std::set<std::string>> defaulted) {
     defaulted_ = std::move(defaulted);
-    truths_.clear();
-    exits_.clear();
+    ForgetFolds();
   }
   // What the configuration fields of each class's configuration default to (class name ->
   // field -> literal as written), from the program graph (ProgramGraph::ConfigDefaults): reads of
   // `config.x` / `self.config.x` (and attributes copied from them in __init__) fold to them.
   void SetConfigDefaults(std::map<std::string, std::map<std::string, std::string>> defaults) {
     config_defaults_ = std::move(defaults);
-    truths_.clear();
-    exits_.clear();
+    ForgetFolds();
   }
   const std::string* ConfigDefault(std::string_view class_name, std::string_view field) const {
     auto c = config_defaults_.find(std::string(class_name));
@@ -70,17 +82,45 @@ class TruthCache {
   void UseCallIndex(CallIndex* index) { index_ = index; }
   CallIndex* call_index() const { return index_; }
   const std::vector<TSNode>& CallsTo(TSNode root, std::string_view text, std::string_view callee);
+  // The module-level `name = value` statements of the file `root` is the tree of, by the text
+  // of their target: how many there are, and the value of the last. Gathered on first use.
+  struct ModuleAssignment {
+    int count = 0;
+    TSNode value{};
+  };
+  using ModuleAssignments = std::map<std::string, ModuleAssignment, std::less<>>;
+  const ModuleAssignments& AssignedAtModuleLevel(TSNode root, std::string_view text);
+  // The `self.<name> = value` (and augmented) assignments in a class's body, by name: how many
+  // (an augmented one counts two), and the value and function of the last.
+  struct SelfAssignment {
+    int count = 0;
+    TSNode value{};
+    TSNode function{};
+  };
+  using SelfAssignments = std::map<std::string, SelfAssignment, std::less<>>;
+  const SelfAssignments& AssignedToSelf(TSNode class_definition, std::string_view text);
 
  private:
+  // What was folded under the facts before: truths, exits, clauses, guarded nodes.
+  void ForgetFolds() {
+    truths_.clear();
+    exits_.clear();
+    first_true_.clear();
+    guarded_.clear();
+  }
   static std::tuple<const void*, uint32_t, int> Key(TSNode node, Mode mode) {
     return {node.id, ts_node_start_byte(node), static_cast<int>(mode)};
   }
   std::map<std::tuple<const void*, uint32_t, int>, Truth> truths_;
   std::map<std::tuple<const void*, uint32_t, int>, uint32_t> exits_;
+  std::map<std::tuple<const void*, uint32_t, int>, uint32_t> first_true_;
+  std::map<std::tuple<const void*, uint32_t, int>, bool> guarded_;
   std::map<uint32_t, std::set<std::string>> defaulted_;
   std::map<std::string, std::map<std::string, std::string>> config_defaults_;
   CallIndex* index_ = nullptr;
   std::unique_ptr<CallIndex> own_index_;
+  std::unique_ptr<ModuleAssignments> module_assignments_;
+  std::map<uint32_t, SelfAssignments> self_assignments_;  // by class start byte
 };
 
 // Evaluates conditions the way Dynamo does while tracing: torch.compiler.is_compiling() (and

@@ -66,19 +66,25 @@ bool ReadsAsPython3Expression(std::string_view rest) {
   return false;
 }
 
-bool HasChild(TSNode node, std::string_view type) {
-  for (uint32_t i = 0, n = ts_node_child_count(node); i < n; ++i) {
-    if (NodeType(ts_node_child(node, i)) == type) return true;
+// The first child of the type, or a null node. A cursor steps from child to child: ts_node_child(i)
+// counts from the first child each call, quadratic over a statement of many children.
+TSNode FirstChild(TSNode node, std::string_view type) {
+  TSNode found{};
+  TSTreeCursor cursor = ts_tree_cursor_new(node);
+  for (bool more = ts_tree_cursor_goto_first_child(&cursor); more;
+       more = ts_tree_cursor_goto_next_sibling(&cursor)) {
+    TSNode child = ts_tree_cursor_current_node(&cursor);
+    if (NodeType(child) == type) {
+      found = child;
+      break;
+    }
   }
-  return false;
+  ts_tree_cursor_delete(&cursor);
+  return found;
 }
 
-TSNode FirstChild(TSNode node, std::string_view type) {
-  for (uint32_t i = 0, n = ts_node_child_count(node); i < n; ++i) {
-    TSNode child = ts_node_child(node, i);
-    if (NodeType(child) == type) return child;
-  }
-  return TSNode{};
+bool HasChild(TSNode node, std::string_view type) {
+  return !ts_node_is_null(FirstChild(node, type));
 }
 
 // How deeply a node sits: indentation levels, and CPython's "frame blocks" (loops, try, with)
@@ -88,10 +94,12 @@ struct Nesting {
   int blocks = 0;
 };
 
-// An ancestor on the walk: the node and its nesting.
+// An ancestor on the walk: the node and its nesting; for a `try`, whether it has a `finally`
+// (looked up once per statement: each of its clauses asks, and a try may have thousands).
 struct Frame {
   TSNode node;
   Nesting nesting;
+  bool has_finally = false;
 };
 
 // The frame blocks CPython's compiler pushes around a block, by the statement (and clause) that
@@ -99,8 +107,7 @@ struct Frame {
 // for a `try` body and two for an `except` body (handler and cleanup), one for a `finally` body,
 // plus one around the body, handlers and `else` of a `try` that has both `except` and `finally`.
 // Checked against CPython 3.11 for each statement.
-int FrameBlocksAround(std::string_view owner, TSNode owner_node, TSNode statement) {
-  bool has_finally = !ts_node_is_null(statement) && HasChild(statement, "finally_clause");
+int FrameBlocksAround(std::string_view owner, TSNode owner_node, bool has_finally) {
   if (owner == "for_statement" || owner == "while_statement") return 1;
   if (owner == "with_statement") {
     TSNode clause = FirstChild(owner_node, "with_clause");
@@ -163,7 +170,8 @@ std::optional<SyntaxProblem> Python3Checker::Run(TSNode root) {
     }
     if (problem.has_value()) break;
     if (ts_tree_cursor_goto_first_child(&cursor)) {
-      ancestors.push_back(Frame{node, here});
+      bool has_finally = NodeType(node) == "try_statement" && HasChild(node, "finally_clause");
+      ancestors.push_back(Frame{node, here, has_finally});
       continue;
     }
     bool done = false;
@@ -190,10 +198,12 @@ std::optional<SyntaxProblem> Python3Checker::CheckBlock(TSNode block,
   TSNode owner = ancestors.back().node;
   std::string_view owner_type = NodeType(owner);
   // The statement an `except`, `else` or `finally` clause belongs to.
-  TSNode statement = owner;
+  const Frame* statement_frame = &ancestors.back();
   if (ancestors.size() >= 2 && owner_type.ends_with("_clause")) {
-    statement = ancestors[ancestors.size() - 2].node;
+    statement_frame = &ancestors[ancestors.size() - 2];
   }
+  TSNode statement = statement_frame->node;
+  bool has_finally = statement_frame->has_finally;
   // A body on its own lines is one indentation level deeper; `if x: pass` is not.
   if (ts_node_start_point(block).row > previous_end_row &&
       ++nesting.indents > kMaxIndentLevels) {
@@ -211,9 +221,9 @@ std::optional<SyntaxProblem> Python3Checker::CheckBlock(TSNode block,
   int pushed = 0;
   if (owner_type == "else_clause") {
     // A loop's `else` runs after the loop's block is popped; a `try`'s still inside `finally`.
-    pushed = statement_type == "try_statement" && HasChild(statement, "finally_clause") ? 1 : 0;
+    pushed = statement_type == "try_statement" && has_finally ? 1 : 0;
   } else {
-    pushed = FrameBlocksAround(owner_type, owner, statement);
+    pushed = FrameBlocksAround(owner_type, owner, has_finally);
   }
   if (pushed > 0 && nesting.blocks + pushed > kMaxStaticBlocks) {
     // CPython points at the statement or clause whose block is one too many.
