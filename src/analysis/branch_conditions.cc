@@ -1,5 +1,8 @@
 #include "analysis/branch_conditions.h"
 
+#include <algorithm>
+
+#include "absl/strings/str_join.h"
 #include "analysis/guards.h"
 #include "analysis/syntax_queries.h"
 
@@ -69,22 +72,15 @@ std::vector<std::string> UndecidedConditions(TSNode node, FileFacts& facts) {
     } else if (type == "else_clause" && Is(ParentOf(n), "if_statement")) {
       // The else of `if a: ... elif b: ... else:`: none of the tests held.
       TSNode owner = ParentOf(n);
-      std::vector<std::string> none;
-      bool all_decided = true;
-      for (TSNode test : {Field(owner, "condition")}) {
-        all_decided = all_decided && Decided(test, facts);
-        none.push_back("not " + Quoted(test, text));
-      }
+      std::vector<TSNode> tests{Field(owner, "condition")};
       for (TSNode clause : NamedChildren(owner)) {
-        if (!Is(clause, "elif_clause")) continue;
-        TSNode test = Field(clause, "condition");
-        all_decided = all_decided && Decided(test, facts);
-        none.push_back("not " + Quoted(test, text));
+        if (Is(clause, "elif_clause")) tests.push_back(Field(clause, "condition"));
       }
-      if (!all_decided) {
-        std::string joined;
-        for (const std::string& part : none) joined += (joined.empty() ? "" : " and ") + part;
-        out.push_back(joined);
+      if (!std::all_of(tests.begin(), tests.end(),
+                       [&](TSNode test) { return Decided(test, facts); })) {
+        std::vector<std::string> none;
+        for (TSNode test : tests) none.push_back("not " + Quoted(test, text));
+        out.push_back(absl::StrJoin(none, " and "));
       }
     } else if (type == "conditional_expression" && NamedChildCount(n) == 3) {
       TSNode condition = ts_node_named_child(n, 1);
