@@ -1,7 +1,11 @@
 #include "analysis/placement.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "analysis/syntax_queries.h"
 
@@ -36,6 +40,42 @@ bool IsHigherOrderOp(TSNode call, std::string_view text, const ImportTable& impo
   return false;
 }
 
+// Whether a `return` of `function`'s own code starts in [from, to).
+bool ReturnsBetween(TSNode function, uint32_t from, uint32_t to) {
+  std::vector<TSNode> stack = {Field(function, "body")};
+  while (!stack.empty()) {
+    TSNode node = stack.back();
+    stack.pop_back();
+    if (ts_node_end_byte(node) < from || ts_node_start_byte(node) >= to) continue;
+    if (Is(node, "return_statement") && ts_node_start_byte(node) >= from) return true;
+    for (TSNode child : NamedChildren(node)) {
+      if (!IsOwnCodeObject(child)) stack.push_back(child);
+    }
+  }
+  return false;
+}
+
+// Whether a break at `node` makes Dynamo give up on `function`: the function's bytecode jumps
+// back to before the break before it next returns (symbolic_convert.py, maybe_has_backedge).
+// In CPython 3.11 only loops jump backwards, from the end of their body to its start, and code is
+// laid out in source order: the break must be in a loop body, with no `return` between it and
+// the end of that body. A loop that only follows the break jumps back to its own start, after
+// the break, and a break in a loop's header (the iterable, a `while` test the first time) comes
+// before the body it would jump back to: Dynamo resumes after either (corpus
+// control_flow/break_in_loop_skips_frame.py, recorded on torch 2.13).
+bool JumpsBackOver(TSNode node, TSNode function) {
+  uint32_t start = ts_node_start_byte(node);
+  std::optional<uint32_t> body_end;
+  for (TSNode n = ParentOf(node); !ts_node_is_null(n) && !SameNode(n, function); n = ParentOf(n)) {
+    if (!Is(n, "for_statement") && !Is(n, "while_statement")) continue;
+    TSNode body = Field(n, "body");
+    if (ts_node_start_byte(body) <= start) {
+      body_end = std::min(body_end.value_or(UINT32_MAX), ts_node_end_byte(body));
+    }
+  }
+  return body_end && !ReturnsBetween(function, ts_node_end_byte(node), *body_end);
+}
+
 bool IsLastStatement(TSNode statement, TSNode function) {
   TSNode body = Field(function, "body");
   uint32_t n = NamedChildCount(body);
@@ -43,6 +83,13 @@ bool IsLastStatement(TSNode statement, TSNode function) {
 }
 
 }  // namespace
+
+bool IsOwnCodeObject(TSNode node) {
+  std::string_view type = NodeType(node);
+  return type == "function_definition" || type == "class_definition" || type == "lambda" ||
+         type == "list_comprehension" || type == "set_comprehension" ||
+         type == "dictionary_comprehension" || type == "generator_expression";
+}
 
 std::set<std::string> HigherOrderOpBodyNames(TSNode root, std::string_view text,
                                              const ImportTable& imports) {
@@ -72,13 +119,11 @@ StatementPlacement PlacementOf(TSNode node, std::string_view text, const ImportT
   if (higher_order_op_bodies.contains(DefinitionName(function, text))) {
     return StatementPlacement::kInHigherOrderOp;
   }
+  if (JumpsBackOver(node, function)) return StatementPlacement::kInLoop;
   bool in_with = false;
   for (TSNode n = ParentOf(node); !ts_node_is_null(n) && !SameNode(n, function);
        n = ParentOf(n)) {
     std::string_view type = NodeType(n);
-    if (type == "for_statement" || type == "while_statement") {
-      return StatementPlacement::kInLoop;
-    }
     if (type == "with_statement" && !in_with) {
       TSNode clause = ts_node_named_child(n, 0);
       for (TSNode item : NamedChildren(clause)) {

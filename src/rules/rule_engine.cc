@@ -12,6 +12,7 @@
 #include "analysis/file_facts.h"
 #include "analysis/placement.h"
 #include "rules/fix_edit.h"
+#include "rules/frame_skip.h"
 #include "re2/re2.h"
 #include "source/absl_compat.h"
 #include "syntax/tree_index.h"
@@ -397,6 +398,7 @@ void RuleEngine::Run(const SourceFile& source, FileFacts& facts, TSQueryCursor* 
       RunInRange(source, facts, cursor, range, findings, seen);
     }
   }
+  DropFindingsAfterFrameSkip(findings, source.path(), facts.root(), source.content_offset());
   DropRecompilesInSkippedFrames(findings);
 }
 

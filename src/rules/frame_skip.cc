@@ -1,0 +1,96 @@
+#include "rules/frame_skip.h"
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+
+#include "absl/strings/str_cat.h"
+#include "analysis/placement.h"
+#include "analysis/syntax_queries.h"
+
+namespace gbreak {
+namespace {
+
+// The node of `function`'s own code that holds `node`: the node itself, or the outermost
+// comprehension or lambda around it (whose call is where a break inside it stops the function).
+TSNode OwnCodeAround(TSNode node, TSNode function, bool* nested) {
+  TSNode own = node;
+  *nested = false;
+  for (TSNode n = ParentOf(node); !ts_node_is_null(n) && !SameNode(n, function); n = ParentOf(n)) {
+    if (IsOwnCodeObject(n)) {
+      own = n;
+      *nested = true;
+    }
+  }
+  return own;
+}
+
+bool IsBreak(const Finding& f) {
+  return f.rule->category != "recompiles" && f.rule->category != "gbreak";
+}
+
+// A break every run that reaches its line takes.
+bool IsSureBreak(const Finding& f) {
+  return f.rule->kind == Rule::Kind::kQuery && IsBreak(f) &&
+         f.confidence != Confidence::kPossible && f.conditions.empty() &&
+         f.requires_disabled_callee.empty() && f.placement != Placement::kInHigherOrderOp;
+}
+
+bool ModesWithin(const Modes& inner, const Modes& outer) {
+  return (!inner.eval || outer.eval) && (!inner.train || outer.train);
+}
+
+struct Located {
+  size_t index;
+  TSNode own;      // the node of the function's own code that holds the finding
+  bool nested;     // inside a comprehension or lambda (a frame of its own)
+  TSNode function;
+};
+
+}  // namespace
+
+void DropFindingsAfterFrameSkip(std::vector<Finding>* findings, const std::string& path,
+                                TSNode root, uint32_t content_offset) {
+  std::vector<Located> here;
+  for (size_t i = 0; i < findings->size(); ++i) {
+    const Finding& f = (*findings)[i];
+    if (f.path != path || f.rule->kind != Rule::Kind::kQuery || !IsBreak(f)) continue;
+    if (f.start.offset < content_offset || f.end.offset < f.start.offset) continue;
+    TSNode node = ts_node_descendant_for_byte_range(root, f.start.offset - content_offset,
+                                                    f.end.offset - content_offset);
+    TSNode function = EnclosingFunction(node);
+    if (ts_node_is_null(function)) continue;
+    Located located{i, {}, false, function};
+    located.own = OwnCodeAround(node, function, &located.nested);
+    here.push_back(located);
+  }
+  std::sort(here.begin(), here.end(), [&](const Located& a, const Located& b) {
+    return (*findings)[a.index].start.offset < (*findings)[b.index].start.offset;
+  });
+  std::vector<bool> dropped(findings->size(), false);
+  for (const Located& skip : here) {
+    Finding& at = (*findings)[skip.index];
+    if (dropped[skip.index] || !IsSureBreak(at)) continue;
+    if (at.placement != Placement::kInLoop && at.placement != Placement::kInWith) continue;
+    uint32_t after = ts_node_end_byte(skip.own);
+    int hidden = 0;
+    for (const Located& later : here) {
+      const Finding& f = (*findings)[later.index];
+      if (later.index == skip.index || dropped[later.index] || later.nested ||
+          !SameNode(later.function, skip.function) || ts_node_start_byte(later.own) < after ||
+          !ModesWithin(f.modes, at.modes)) {
+        continue;
+      }
+      dropped[later.index] = true;
+      ++hidden;
+    }
+    if (hidden == 0) continue;
+    absl::StrAppend(&at.message, " [", hidden, hidden == 1 ? " later finding" : " later findings",
+                    " in this function hidden: Dynamo never traces them until this break is "
+                    "fixed]");
+  }
+  size_t i = 0;
+  std::erase_if(*findings, [&](const Finding&) { return dropped[i++]; });
+}
+
+}  // namespace gbreak

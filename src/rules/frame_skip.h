@@ -1,0 +1,30 @@
+#ifndef GBREAK_RULES_FRAME_SKIP_H_
+#define GBREAK_RULES_FRAME_SKIP_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "rules/finding.h"
+#include "syntax/tree_sitter.h"
+
+namespace gbreak {
+
+// When Dynamo breaks the graph inside a loop of a function (placement kInLoop: the bytecode jumps
+// back over the break before the function next returns), it cannot resume: it gives up on the
+// whole frame and runs it eagerly (torch/_dynamo/symbolic_convert.py, maybe_has_backedge ->
+// "graph break in loop"). The same happens for a break inside a `with` block of a context
+// manager Dynamo does not trace (kInWith).
+// Nothing later in that function's own code is traced, so nothing later in it can break
+// (functions it calls are compiled as frames of their own and keep their findings).
+//
+// Drops the findings of `path` that lie in a function after such a break, and says on the
+// break's finding how many it hid. A break counts when it is sure to happen on every run that
+// reaches it (no undecided condition, confidence at least `likely`, in every mode the later
+// finding is in). `content_offset` is the file's byte-order-mark length (Finding offsets include
+// it, the tree's do not).
+void DropFindingsAfterFrameSkip(std::vector<Finding>* findings, const std::string& path,
+                                TSNode root, uint32_t content_offset);
+
+}  // namespace gbreak
+
+#endif  // GBREAK_RULES_FRAME_SKIP_H_
