@@ -302,12 +302,9 @@ class Evaluator {
     if (ts_node_is_null(function)) return false;
     std::string_view name = NodeText(node, text_);
     if (MayFill(function, name, text_)) return false;
-    std::vector<TSNode> assignments = AssignmentsTo(function, name, text_);
     // Rebinding it after this read (`kwargs = {k: v for k, v in kwargs.items() if ...}` at the
     // end) does not change what is read here, unless a loop brings the read round again.
-    std::erase_if(assignments, [&](TSNode a) {
-      return ts_node_start_byte(a) > ts_node_start_byte(node) && !InSameLoop(a, node, function);
-    });
+    std::vector<TSNode> assignments = AssignmentsReaching(function, name, node, text_);
     if (assignments.empty()) {
       VariadicNames variadics = VariadicsOf(function, text_);
       std::string starred = name == variadics.positional ? "*" + std::string(name)
@@ -323,17 +320,6 @@ class Evaluator {
     }
     for (TSNode clause : NamedChildren(value)) {
       if (Is(clause, "for_in_clause")) return IsEmptyCollection(Field(clause, "right"), depth + 1);
-    }
-    return false;
-  }
-
-  // Whether a for/while loop inside `function` holds both `a` and `b`.
-  static bool InSameLoop(TSNode a, TSNode b, TSNode function) {
-    for (TSNode n = ParentOf(a); !ts_node_is_null(n) && !ts_node_eq(n, function); n = ParentOf(n)) {
-      if (!Is(n, "for_statement") && !Is(n, "while_statement")) continue;
-      if (ts_node_start_byte(n) <= ts_node_start_byte(b) && ts_node_end_byte(b) <= ts_node_end_byte(n)) {
-        return true;
-      }
     }
     return false;
   }
@@ -413,8 +399,8 @@ class Evaluator {
     TSNode function = EnclosingFunction(comparison);
     if (ts_node_is_null(function)) return Truth::kUnknown;
     std::string_view name = NodeText(left, text_);
-    // Reassigned anywhere in the function: its value is not the default's.
-    if (!AssignmentsTo(function, name, text_).empty()) return Truth::kUnknown;
+    // Reassigned before the test (or in a loop around it): its value is not the default's.
+    if (!AssignmentsReaching(function, name, comparison, text_).empty()) return Truth::kUnknown;
     TSNode value{};
     if (cache_ != nullptr && cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
       value = LiteralDefaultOf(function, name);  // a forward's too, when --inputs leaves it out
@@ -664,18 +650,33 @@ const TruthCache::SelfAssignments& TruthCache::AssignedToSelf(TSNode class_defin
   auto [it, added] = self_assignments_.try_emplace(ts_node_start_byte(class_definition));
   if (!added) return it->second;
   SelfAssignments& out = it->second;
+  std::vector<TSNode> assignments;
+  std::set<std::string_view> used;  // `self.<name>` read anywhere in the class: methods it calls
   ForEachNamedNode(Field(class_definition, "body"), [&](TSNode n, std::string_view type) {
     if ((type == "assignment" || type == "augmented_assignment") &&
         Is(Field(n, "left"), "attribute") &&
         NodeText(Field(Field(n, "left"), "object"), text) == "self") {
-      SelfAssignment& seen =
-          out[std::string(NodeText(Field(Field(n, "left"), "attribute"), text))];
-      seen.count += type == "assignment" ? 1 : 2;  // `self.x += 1` alone is no single value
-      seen.value = Field(n, "right");
-      seen.function = EnclosingFunction(n);
+      assignments.push_back(n);
+    } else if (type == "attribute" && NodeText(Field(n, "object"), text) == "self") {
+      used.insert(NodeText(Field(n, "attribute"), text));
     }
     return true;
   });
+  for (TSNode n : assignments) {
+    TSNode function = EnclosingFunction(n);
+    // A setter nothing in the class calls (`set_chunk_feed_forward`) changes the model before a
+    // run only if the user calls it: gbreak analyzes the model as built, as it takes the
+    // configuration's defaults.
+    std::string name = ts_node_is_null(function) ? "" : DefinitionName(function, text);
+    bool setter = !name.empty() && !name.starts_with("__") && name != "forward" &&
+                  !used.contains(name);
+    if (setter) continue;
+    SelfAssignment& seen =
+        out[std::string(NodeText(Field(Field(n, "left"), "attribute"), text))];
+    seen.count += Is(n, "assignment") ? 1 : 2;  // `self.x += 1` alone is no single value
+    seen.value = Field(n, "right");
+    seen.function = function;
+  }
   return out;
 }
 

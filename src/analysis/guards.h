@@ -91,7 +91,9 @@ class TruthCache {
   using ModuleAssignments = std::map<std::string, ModuleAssignment, std::less<>>;
   const ModuleAssignments& AssignedAtModuleLevel(TSNode root, std::string_view text);
   // The `self.<name> = value` (and augmented) assignments in a class's body, by name: how many
-  // (an augmented one counts two), and the value and function of the last.
+  // (an augmented one counts two), and the value and function of the last. Assignments in a
+  // setter nothing in the class calls (a public method such as `set_chunk_feed_forward`) are
+  // left out: the model is analyzed as built.
   struct SelfAssignment {
     int count = 0;
     TSNode value{};

@@ -42,6 +42,13 @@ bool IsBoolOrNoneLiteral(TSNode node);
 // (not in nested functions or classes), in no particular order.
 std::vector<TSNode> AssignmentsTo(TSNode function, std::string_view name, std::string_view text);
 
+// The assignments to `name` in `function` whose value `use` may see: those that end before it,
+// and those in a loop of the function that also holds `use` (the next iteration sees them). A
+// parameter tested before it is first reassigned (`if kwargs is not None:` above
+// `kwargs = kwargs.copy() if kwargs is not None else {}`) still holds what the call passed.
+std::vector<TSNode> AssignmentsReaching(TSNode function, std::string_view name, TSNode use,
+                                        std::string_view text);
+
 // The operator of a two-operand comparison, spaces removed: "==", "is", "isnot", "notin".
 std::string ComparisonOperator(TSNode comparison, std::string_view text);
 
