@@ -4,7 +4,9 @@
 #include <cctype>
 #include <limits>
 
+#include "analysis/auto_models.h"
 #include "analysis/syntax_queries.h"
+#include "program/auto_callee.h"
 
 namespace gbreak {
 namespace {
@@ -762,6 +764,12 @@ const CompiledRegion::AttributeClasses& CompiledRegion::AttributeClassesOf(
       TSNode n = inner.back();
       inner.pop_back();
       if (Is(n, "call")) {
+        // AutoModel.from_config(config.text_config): the class is the configuration's (the
+        // program graph resolves it, auto_models.h).
+        if (AutoBuildOf(n, text_)) {
+          constructors.push_back(n);
+          continue;
+        }
         // Every capitalized callable called: Linear(...), ModuleList([Block(...)]).
         TSNode callee = Field(n, "function");
         TSNode last = Is(callee, "attribute") ? Field(callee, "attribute") : callee;
@@ -844,6 +852,11 @@ void CompiledRegion::AddExternalTargets(
     auto it = classes.find(NodeText(Field(object, "attribute"), text_));
     if (it != classes.end()) {
       for (TSNode constructor : it->second) {
+        if (Is(constructor, "call")) {
+          std::string built = AutoCalleeFor(constructor, owner, qualify, method);
+          if (!built.empty()) out->push_back(std::move(built));
+          continue;
+        }
         if (Is(constructor, "identifier")) {
           TSNode local = ClassNamed(NodeText(constructor, text_));
           if (!ts_node_is_null(local)) {
@@ -908,6 +921,22 @@ void CompiledRegion::AddClassMapForwards(
   for (const std::string& target : bound->second) {
     f->external_callees.push_back(qualify(target) + "[].forward");
   }
+}
+
+std::string CompiledRegion::AutoCalleeFor(
+    TSNode from_config_call, TSNode owner,
+    const std::function<std::string(const std::string&)>& qualify,
+    const std::string& method) const {
+  std::optional<AutoBuild> built = AutoBuildOf(from_config_call, text_);
+  if (!built || ts_node_is_null(owner)) return "";
+  for (const std::string& name : QualifiedNames(built->auto_class, text_, imports_)) {
+    if (name.starts_with("torch.") || name.starts_with("builtins.")) continue;
+    return FormatAutoCallee({.owner = module_ + "." + DefinitionName(owner, text_),
+                             .auto_class = qualify(name),
+                             .field = built->field,
+                             .method = method});
+  }
+  return "";
 }
 
 void CompiledRegion::SetDefaultedParameters(std::map<uint32_t, std::set<std::string>> defaulted) {
@@ -1383,12 +1412,20 @@ void CompiledRegion::AddSubmoduleCalls(
     const std::set<std::string>& parameters, FunctionSummary* f) {
   const std::map<std::string, std::vector<TSNode>, std::less<>> uses = SubmoduleCallsIn(function);
   for (const auto& [attribute, constructors] : AttributeClassesOf(owner)) {
+    // Only a submodule this function calls (or hands on) runs its forward from here: a vision
+    // tower only `get_image_features` calls is not reached from `forward` when that call is
+    // guarded away (no pixel_values given).
+    auto used = uses.find(attribute);
+    if (used == uses.end() || used->second.empty()) continue;
     // The forwards this attribute's classes run, as callees of f.
     std::vector<CallSite> forwards;
     for (TSNode constructor : constructors) {
       size_t local_before = f->local_callees.size();
       size_t external_before = f->external_callees.size();
-      if (Is(constructor, "subscript")) {
+      if (Is(constructor, "call")) {
+        std::string built = AutoCalleeFor(constructor, owner, qualify, "forward");
+        if (!built.empty()) f->external_callees.push_back(std::move(built));
+      } else if (Is(constructor, "subscript")) {
         AddClassMapForwards(NodeText(Field(constructor, "value"), text_), qualify, f);
       } else if (Is(constructor, "identifier") &&
                  !ts_node_is_null(ClassNamed(NodeText(constructor, text_)))) {
@@ -1405,8 +1442,6 @@ void CompiledRegion::AddSubmoduleCalls(
         forwards.push_back(CallSite{.callee = f->external_callees[i]});
       }
     }
-    auto used = uses.find(attribute);
-    if (used == uses.end()) continue;
     for (TSNode call : used->second) {
       CallSite arguments;
       if (ts_node_is_null(call)) {
@@ -1525,6 +1560,8 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
     }
     if (!classes.empty()) summary.class_maps[name] = std::move(classes);
   }
+  ReadAutoModelFacts(
+      root_, text_, [&](TSNode n) { return ClassNamedBy(n, qualify, module); }, &summary);
 
   // Top-level functions, and methods of top-level classes.
   std::vector<TSNode> functions;

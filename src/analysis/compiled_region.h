@@ -157,6 +157,12 @@ class CompiledRegion {
                           const std::string& module, std::vector<std::string>* out);
   // The forwards of the classes of a class map `self.x = MAP[key](...)` builds: local ones, or
   // "pkg.MAP[].forward" for an imported map.
+  // The callee text of `method` on the submodule an auto class builds
+  // (`AutoModel.from_config(config.text_config)` in `owner`'s __init__), for the program graph
+  // to resolve (program/auto_callee.h); "" when the call is no such build.
+  std::string AutoCalleeFor(TSNode from_config_call, TSNode owner,
+                            const std::function<std::string(const std::string&)>& qualify,
+                            const std::string& method) const;
   void AddClassMapForwards(std::string_view map,
                            const std::function<std::string(const std::string&)>& qualify,
                            FunctionSummary* f) const;

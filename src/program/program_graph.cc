@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cctype>
 #include <deque>
+#include <functional>
 #include <tuple>
 #include <string_view>
 #include <utility>
 
+#include "program/auto_callee.h"
 #include "source/paths.h"
 
 namespace gbreak {
@@ -247,22 +249,36 @@ void CollectFields(const ProgramGraph& graph, size_t module, const std::string& 
   }
 }
 
-// The configuration class a model class is built from: its own, or its nearest base's.
-std::string ConfigClassOf(const ProgramGraph& graph, size_t module, const std::string& class_name,
-                          int depth) {
+// What `own` finds on a class, or else on its nearest base that has it ("" when none does).
+using ClassLookup = std::function<std::string(const ModuleSummary&, const std::string&)>;
+
+std::string OwnOrNearestBase(const ProgramGraph& graph, size_t module,
+                             const std::string& class_name, const ClassLookup& own,
+                             int depth = 0) {
   if (depth > 16) return "";
   const ModuleSummary& m = graph.module(module);
-  if (auto own = m.class_config.find(class_name); own != m.class_config.end()) return own->second;
+  std::string found = own(m, class_name);
+  if (!found.empty()) return found;
   auto bases = m.classes.find(class_name);
   if (bases == m.classes.end()) return "";
   for (const std::string& base : bases->second) {
     size_t base_module;
     std::string base_class;
     if (!graph.ResolveClass(base, &base_module, &base_class)) continue;
-    std::string found = ConfigClassOf(graph, base_module, base_class, depth + 1);
+    found = OwnOrNearestBase(graph, base_module, base_class, own, depth + 1);
     if (!found.empty()) return found;
   }
   return "";
+}
+
+// The configuration class a model class is built from: its own, or its nearest base's.
+std::string ConfigClassOf(const ProgramGraph& graph, size_t module,
+                          const std::string& class_name) {
+  ClassLookup own = [](const ModuleSummary& m, const std::string& c) {
+    auto it = m.class_config.find(c);
+    return it == m.class_config.end() ? std::string() : it->second;
+  };
+  return OwnOrNearestBase(graph, module, class_name, own);
 }
 
 }  // namespace
@@ -281,11 +297,86 @@ void ProgramGraph::WantConfigurations(size_t index, const ModuleProbe& probe,
   }
 }
 
+namespace {
+
+// A configuration class's `model_type = "llama"` (its own or its nearest base's), unquoted.
+std::string ModelTypeOf(const ProgramGraph& graph, size_t module, const std::string& class_name) {
+  std::map<std::string, std::string> fields;
+  CollectFields(graph, module, class_name, &fields, 0);
+  auto it = fields.find("model_type");
+  if (it == fields.end() || it->second.size() < 2) return "";
+  const std::string& literal = it->second;
+  char quote = literal.front();
+  if ((quote != '"' && quote != '\'') || literal.back() != quote) return "";
+  return literal.substr(1, literal.size() - 2);
+}
+
+// A configuration class's default for a sub-configuration field (its own `sub_configs_defaults`
+// or its nearest base's): "type:<model type>" or "class:<qualified class>".
+std::string SubConfigOf(const ProgramGraph& graph, size_t module, const std::string& class_name,
+                        const std::string& field) {
+  ClassLookup own = [&](const ModuleSummary& m, const std::string& c) {
+    auto fields = m.sub_configs.find(c);
+    if (fields == m.sub_configs.end()) return std::string();
+    auto it = fields->second.find(field);
+    return it == fields->second.end() ? std::string() : it->second;
+  };
+  return OwnOrNearestBase(graph, module, class_name, own);
+}
+
+}  // namespace
+
+std::vector<std::string> ProgramGraph::AutoTargets(const std::string& callee,
+                                                   const ModuleProbe* probe,
+                                                   std::set<std::string>* wanted) const {
+  std::optional<AutoCallee> parts = ParseAutoCallee(callee);
+  if (!parts) return {};
+  // The owner's configuration class.
+  size_t module;
+  std::string class_name;
+  if (!ResolveClass(parts->owner, &module, &class_name, 0, probe, wanted)) return {};
+  std::string config = ConfigClassOf(*this, module, class_name);
+  if (config.empty() || !ResolveClass(config, &module, &class_name, 0, probe, wanted)) return {};
+  // The model type of the field handed to from_config.
+  std::string model_type;
+  if (parts->field.empty()) {
+    model_type = ModelTypeOf(*this, module, class_name);
+  } else {
+    std::string spec = SubConfigOf(*this, module, class_name, parts->field);
+    if (spec.starts_with("type:")) {
+      model_type = spec.substr(5);
+    } else if (spec.starts_with("class:") &&
+               ResolveClass(spec.substr(6), &module, &class_name, 0, probe, wanted)) {
+      model_type = ModelTypeOf(*this, module, class_name);
+    }
+  }
+  if (model_type.empty()) return {};
+  // The class the auto class's mapping gives for it, exported from the library's package.
+  if (!ResolveClass(parts->auto_class, &module, &class_name, 0, probe, wanted)) return {};
+  const ModuleSummary& m = modules_[module];
+  auto mapping = m.auto_class_maps.find(class_name);
+  if (mapping == m.auto_class_maps.end()) return {};
+  auto map = m.model_type_maps.find(mapping->second);
+  if (map == m.model_type_maps.end()) return {};
+  auto model = map->second.find(model_type);
+  if (model == map->second.end()) return {};
+  std::string package = m.module.substr(0, m.module.find('.'));
+  return {package + "." + model->second + "." + parts->method};
+}
+
+std::vector<std::string> ProgramGraph::ExpandCallee(const std::string& callee,
+                                                    const ModuleProbe* probe,
+                                                    std::set<std::string>* wanted) const {
+  if (callee.find("[].") != std::string::npos) return ClassMapTargets(callee, probe, wanted);
+  if (ParseAutoCallee(callee)) return AutoTargets(callee, probe, wanted);
+  return {callee};
+}
+
 std::map<std::string, std::map<std::string, std::string>> ProgramGraph::ConfigDefaults(
     size_t index, const std::map<std::string, std::string>& overrides) const {
   std::map<std::string, std::map<std::string, std::string>> out;
   for (const auto& [class_name, bases] : modules_[index].classes) {
-    std::string config = ConfigClassOf(*this, index, class_name, 0);
+    std::string config = ConfigClassOf(*this, index, class_name);
     size_t config_module;
     std::string config_class;
     if (config.empty() || !ResolveClass(config, &config_module, &config_class)) continue;
@@ -455,11 +546,7 @@ std::map<FunctionRef, FunctionRef> ProgramGraph::ReachableFrom(
     std::vector<std::pair<std::string, std::string>> callees;  // (callee, condition)
     for (const std::string& callee : f->external_callees) {
       if (GuardedAway(*f, callee, held)) continue;
-      if (callee.find("[].") == std::string::npos) {
-        callees.emplace_back(callee, when_given(callee));
-        continue;
-      }
-      for (std::string& target : ClassMapTargets(callee, &probe, wanted)) {
+      for (std::string& target : ExpandCallee(callee, &probe, wanted)) {
         callees.emplace_back(std::move(target), when_given(callee));
       }
     }
@@ -558,13 +645,18 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
     const FunctionSummary* f = Find(caller.first, caller.second);
     if (f == nullptr) continue;
     for (const CallSite& call : f->calls) {
-      FunctionRef target;
       if (call.local) {
-        target = {caller.first, call.callee};
-      } else if (!Resolve(call.callee, &target.first, &target.second)) {
+        FunctionRef target{caller.first, call.callee};
+        if (reached.contains(target)) sites[target].emplace_back(caller, &call);
         continue;
       }
-      if (reached.contains(target)) sites[target].emplace_back(caller, &call);
+      // A class map or an auto-built submodule calls every function it may denote.
+      for (const std::string& callee : ExpandCallee(call.callee, nullptr, nullptr)) {
+        FunctionRef target;
+        if (Resolve(callee, &target.first, &target.second) && reached.contains(target)) {
+          sites[target].emplace_back(caller, &call);
+        }
+      }
     }
   }
   std::map<FunctionRef, std::set<std::string>> out;

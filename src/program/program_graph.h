@@ -103,6 +103,15 @@ struct ModuleSummary {
   // (`def __init__(self, config: BartConfig)`, a class-level `config: BartConfig` or
   // `config_class = BartConfig`).
   std::map<std::string, std::string> class_config;
+  // Configuration classes: class -> sub-configuration field -> its default, from
+  // `sub_configs_defaults = {...}`: "type:<model type>" or "class:<qualified configuration
+  // class>" (auto_models.h).
+  std::map<std::string, std::map<std::string, std::string>> sub_configs;
+  // transformers auto classes: class -> the module-level dict (model type -> model class name)
+  // its `_model_mapping` picks from ("MODEL_MAPPING_NAMES" for AutoModel).
+  std::map<std::string, std::string> auto_class_maps;
+  // Those dicts: NAME -> model type -> class name.
+  std::map<std::string, std::map<std::string, std::string>> model_type_maps;
   // class -> its decorators, qualified, with "()" when the decorator is a call's result
   // (`@use_impl` -> "pkg.use_impl", `@use_impl(x=1)` -> "pkg.use_impl()").
   std::map<std::string, std::vector<std::string>> class_decorators;
@@ -246,6 +255,16 @@ class ProgramGraph {
   // added to `wanted` (and false returned: the next round resolves it).
   bool SplitModule(const std::string& qualified, const ModuleProbe* probe,
                    std::set<std::string>* wanted, size_t* index, std::string* rest) const;
+  // "Owner@auto(AutoModel|text_config).forward" (auto_callee.h) -> "transformers.LlamaModel.forward":
+  // the owner's configuration class, the default model type of that field, the class the auto
+  // class's mapping gives for it. Empty when a module on the way is not held yet (then asked of
+  // `probe`) or a link is not declared.
+  std::vector<std::string> AutoTargets(const std::string& callee, const ModuleProbe* probe,
+                                       std::set<std::string>* wanted) const;
+  // An external callee as the qualified functions it denotes: a class map's or an auto build's
+  // targets, any other as itself.
+  std::vector<std::string> ExpandCallee(const std::string& callee, const ModuleProbe* probe,
+                                        std::set<std::string>* wanted) const;
   // "pkg.mod.NAME[].rest" -> "Cls.rest" for every class of the class map NAME (through
   // re-exports); empty when the map's module is not held yet (then asked of `probe`).
   std::vector<std::string> ClassMapTargets(const std::string& callee, const ModuleProbe* probe,

@@ -391,6 +391,34 @@ TEST(EntryScopeTest, InputsTheCallLeavesOutHoldTheirDefaults) {
               UnorderedElementsAre("project/app/model.py:9", "project/app/vision.py:2"));
 }
 
+// A submodule runs its forward only from the functions that call it: a vision tower that only
+// the image path's helper calls is not reached when the call leaves the image out.
+TEST(EntryScopeTest, ASubmoduleIsReachedOnlyThroughTheFunctionsThatCallIt) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/vision.py",
+            "class Tower:\n"
+            "    def forward(self, pixels):\n"
+            "        return pixels.item()\n");
+  dir.Write("project/app/model.py",
+            "from .vision import Tower\n"
+            "class Net:\n"
+            "    def __init__(self, config):\n"
+            "        self.tower = Tower(config)\n"
+            "    def forward(self, input_ids=None, pixel_values=None):\n"
+            "        if pixel_values is not None:\n"
+            "            return self.features(pixel_values)\n"
+            "        return input_ids\n"
+            "    def features(self, pixel_values):\n"
+            "        return self.tower(pixel_values)\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(),
+                               std::vector<std::string>{"input_ids"}),
+              IsEmpty());
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(),
+                               std::vector<std::string>{"input_ids", "pixel_values"}),
+              ElementsAre("project/app/vision.py:3"));
+}
+
 // A parameter handed on unchanged (`helper(mask=mask)`) holds the default its caller's holds;
 // one rebound first (`if mask is None: mask = ...`) does not.
 TEST(EntryScopeTest, DefaultsFlowThroughParametersHandedOn) {
@@ -678,6 +706,57 @@ TEST(EntryScopeTest, ConfigSelectedClassMapsAreFollowed) {
   EntryRun run = RunEntries(dir, {"app.model:Block"});
   EXPECT_THAT(run.errors, IsEmpty());
   EXPECT_THAT(run.findings, ElementsAre("project/app/attention.py:3 SE001"));
+}
+
+// transformers-style auto classes: `self.language_model = AutoModel.from_config(config.text_config)`
+// builds the class the auto mapping gives for the default model type of `text_config`
+// (`sub_configs_defaults`), declared by a configuration class in a third module; a
+// sub-configuration given as a class takes that class's `model_type`. The submodule's forward is
+// called with what the owner passes: its parameters are not defaults.
+TEST(EntryScopeTest, AutoClassesBuildTheConfigurationsModel) {
+  testing::TempDir dir;
+  dir.Write("site/lib/__init__.py",
+            "from .auto import AutoModel\n"
+            "from .text import TextModel\n"
+            "from .vision import VisionModel\n");
+  dir.Write("site/lib/auto.py",
+            "from collections import OrderedDict\n"
+            "MODEL_MAPPING_NAMES = OrderedDict([('text', 'TextModel'), ('vision', ('VisionModel',))])\n"
+            "MODEL_MAPPING = _LazyAutoMapping(CONFIG_MAPPING_NAMES, MODEL_MAPPING_NAMES)\n"
+            "class AutoModel(_BaseAutoModelClass):\n"
+            "    _model_mapping = MODEL_MAPPING\n");
+  dir.Write("site/lib/text.py",
+            "class TextModel:\n"
+            "    def forward(self, input_ids, mask=None):\n"
+            "        if mask is not None:\n"
+            "            print('masked')\n"
+            "        return input_ids\n");
+  dir.Write("site/lib/vision.py",
+            "class VisionConfig:\n"
+            "    model_type = 'vision'\n"
+            "class VisionModel:\n"
+            "    def forward(self, pixels):\n"
+            "        return pixels.item()\n");
+  dir.Write("site/lib/pair.py",
+            "from .auto import AutoModel\n"
+            "from .vision import VisionConfig\n"
+            "class PairConfig:\n"
+            "    model_type = 'pair'\n"
+            "    sub_configs_defaults = {\n"
+            "        'text_config': SubConfigSpec(config_class=AutoConfig, model_type='text'),\n"
+            "        'vision_config': VisionConfig,\n"
+            "    }\n"
+            "class PairModel:\n"
+            "    def __init__(self, config: PairConfig):\n"
+            "        self.language_model = AutoModel.from_config(config.text_config)\n"
+            "        self.vision_tower = AutoModel.from_config(config=config.vision_config)\n"
+            "    def forward(self, input_ids, pixels, mask=None):\n"
+            "        self.vision_tower(pixels)\n"
+            "        return self.language_model(input_ids, mask=mask)\n");
+  EntryRun run = RunEntries(dir, {"lib.pair:PairModel"});
+  EXPECT_THAT(run.errors, IsEmpty());
+  EXPECT_THAT(run.findings,
+              UnorderedElementsAre("site/lib/text.py:4 SE001", "site/lib/vision.py:5 CV001"));
 }
 
 TEST(EntryScopeTest, UnknownEntriesAreErrorsNamingWhatIsMissing) {
