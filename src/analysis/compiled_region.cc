@@ -1459,6 +1459,43 @@ void CompiledRegion::AddSubmoduleCalls(
   }
 }
 
+const std::vector<TSNode>& CompiledRegion::CallsOfModule(TSNode class_definition) {
+  if (!module_calls_) {
+    module_calls_.emplace();
+    for (TSNode statement : NamedChildren(root_)) {
+      TSNode owner = Is(statement, "decorated_definition") ? Field(statement, "definition")
+                                                           : statement;
+      if (!Is(owner, "class_definition")) continue;
+      const AttributeClasses& classes = AttributeClassesOf(owner);
+      std::map<std::string, std::vector<TSNode>, std::less<>> uses;  // the class's methods'
+      for (TSNode member : NamedChildren(Field(owner, "body"))) {
+        if (Is(member, "decorated_definition")) member = Field(member, "definition");
+        // __init__ builds them (its `self.layers = ...` is no call).
+        if (!Is(member, "function_definition") || DefinitionName(member, text_) == "__init__") {
+          continue;
+        }
+        for (auto& [attribute, calls] : SubmoduleCallsIn(member)) {
+          uses[attribute].insert(uses[attribute].end(), calls.begin(), calls.end());
+        }
+      }
+      for (const auto& [attribute, constructors] : classes) {
+        auto used = uses.find(attribute);
+        if (used == uses.end()) continue;
+        for (TSNode constructor : constructors) {
+          if (!Is(constructor, "identifier")) continue;
+          TSNode built = ClassNamed(NodeText(constructor, text_));
+          if (ts_node_is_null(built)) continue;
+          std::vector<TSNode>& calls = (*module_calls_)[ts_node_start_byte(built)];
+          calls.insert(calls.end(), used->second.begin(), used->second.end());
+        }
+      }
+    }
+  }
+  static const std::vector<TSNode> kNone;
+  auto it = module_calls_->find(ts_node_start_byte(class_definition));
+  return it == module_calls_->end() ? kNone : it->second;
+}
+
 FunctionSummary::Signature CompiledRegion::SignatureOf(TSNode function) const {
   FunctionSummary::Signature out;
   bool skip_self = !ts_node_is_null(OwningClass(function)) && !IsStaticMethod(function, text_);

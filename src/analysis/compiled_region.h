@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <memory>
 #include <set>
 #include <string>
@@ -87,6 +88,12 @@ class CompiledRegion {
   // `Linear`, `nn.LSTM`, `Block` of `ModuleList([Block(c) ...])`), by attribute.
   using AttributeClasses = std::map<std::string, std::vector<TSNode>, std::less<>>;
   const AttributeClasses& AttributeClassesOf(TSNode class_definition) const;
+
+  // The calls in this file of instances of `class_definition` (a class of this file) that other
+  // classes build in __init__ (`self.layers = nn.ModuleList([Layer() ...])`, then
+  // `layer(h, flag)`): the submodule calls of their methods; a null node for an instance handed
+  // elsewhere. Gathered for every class of the file on first use.
+  const std::vector<TSNode>& CallsOfModule(TSNode class_definition);
 
  private:
   TSNode ResolveCallee(TSNode call);  // CalleeOf, uncached
@@ -253,6 +260,8 @@ class CompiledRegion {
   // `self.block.forward = torch.compiler.disable(...)` in a method: (class start byte, "block").
   std::set<std::pair<uint32_t, std::string>> disabled_attributes_;
   mutable std::map<uint32_t, AttributeClasses> attribute_classes_;  // by class start byte
+  // CallsOfModule's answers, by class start byte; empty until first asked.
+  std::optional<std::map<uint32_t, std::vector<TSNode>>> module_calls_;
   mutable std::unique_ptr<ClassIndex> classes_;
   std::vector<std::string> compiled_objects_;   // qualified classes/functions compiled by calls
   std::vector<int> compiled_lines_;             // the line of each one's compile call

@@ -38,6 +38,9 @@ ValueInference& FileFacts::values() {
   if (values_ == nullptr) {
     values_ = std::make_unique<ValueInference>(root_, text_, imports(), calls_);
     values_->SetModes(options_.eval, options_.train);
+    values_->SetModuleCalls([this](TSNode class_definition) {
+      return region().CallsOfModule(class_definition);
+    });
   }
   return *values_;
 }

@@ -347,6 +347,17 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
     return Value::Of(Value::kConstant);
   }
   if (IsTensorEntry(function)) {
+    // A submodule's forward: what its module's callers in this file pass, when they all say
+    // (`layer(hidden_states, output_attentions)` hands on a flag).
+    TSNode owner = OwningClass(function);
+    uint32_t key = ts_node_start_byte(function);
+    if (module_calls_ && !ts_node_is_null(owner) && position > 0 && !in_progress_.contains(key)) {
+      std::vector<TSNode> calls = module_calls_(owner);
+      in_progress_.insert(key);
+      Value passed = calls.empty() ? Value::Unknown() : JoinArguments(calls, name, position - 1);
+      in_progress_.erase(key);
+      if (!passed.Has(Value::kUnknown) && passed.kinds != 0) return passed;
+    }
     // `mask`, `pad_mask`, `keep_mask`: by name, a boolean mask (still an assumption: likely).
     if (IsMaskName(name)) return Value::BoolTensor(/*assumed=*/true);
     return Value::Tensor(/*assumed=*/true);
@@ -1175,19 +1186,34 @@ const ValueInference::CallArguments& ValueInference::ArgumentsOf(TSNode call) {
 
 Value ValueInference::ArgumentsAtCalls(TSNode function, const std::string& parameter,
                                        size_t position) {
-  uint32_t key = ts_node_start_byte(function);
-  if (in_progress_.contains(key)) return Value::Unknown();
-  in_progress_.insert(key);
   bool method = !ts_node_is_null(OwningClass(function));
   // A constructor is called by its class's name (`Up(c, ...)`), from anywhere in the file.
   bool constructor = method && DefinitionName(function, text_) == "__init__";
   std::string callee = constructor ? DefinitionName(OwningClass(function), text_)
                                    : (method ? "self." : "") + DefinitionName(function, text_);
-  Value joined;
   TSNode owner = method ? OwningClass(function) : TSNode{};
+  std::vector<TSNode> calls;
   for (TSNode call : calls_.To(callee)) {
     // `self.maybe_pad(...)` in another class of the file calls that class's maybe_pad.
     if (method && !constructor && !SameNode(EnclosingClass(call), owner)) continue;
+    calls.push_back(call);
+  }
+  uint32_t key = ts_node_start_byte(function);
+  if (in_progress_.contains(key)) return Value::Unknown();
+  in_progress_.insert(key);
+  Value joined = JoinArguments(calls, parameter, position);
+  in_progress_.erase(key);
+  return joined;
+}
+
+Value ValueInference::JoinArguments(const std::vector<TSNode>& calls, const std::string& parameter,
+                                    size_t position) {
+  Value joined;
+  for (TSNode call : calls) {
+    if (ts_node_is_null(call)) {
+      joined = joined.Join(Value::Unknown());
+      continue;
+    }
     // The first of: a keyword argument of that name, a * or ** splat, the positional argument
     // at `position`.
     const CallArguments& arguments = ArgumentsOf(call);
@@ -1213,7 +1239,6 @@ Value ValueInference::ArgumentsAtCalls(TSNode function, const std::string& param
     }
     joined = joined.Join(found ? argument : Value::Unknown());
   }
-  in_progress_.erase(key);
   return joined.kinds == 0 ? Value::Unknown() : joined;
 }
 

@@ -2,6 +2,7 @@
 #define GBREAK_ANALYSIS_VALUE_INFERENCE_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -62,6 +63,14 @@ class ValueInference {
   // Whether the file imports numpy: only then can its constructors receive numpy scalars.
   bool ImportsNumpy();
 
+  // The calls in this file of the instances of a module class (`layer(h, output_attentions)`
+  // for `self.layers = nn.ModuleList([Layer() ...])`), from the compiled region's submodule
+  // calls; a null node stands for an instance handed elsewhere, called with anything. Set by
+  // FileFacts: a forward's unannotated parameter takes the kinds its module's callers pass
+  // (a flag, not a tensor) before it is assumed to be a tensor.
+  using ModuleCallFinder = std::function<std::vector<TSNode>(TSNode class_definition)>;
+  void SetModuleCalls(ModuleCallFinder finder) { module_calls_ = std::move(finder); }
+
  private:
   struct Scope;
   struct ClassInfo;
@@ -104,6 +113,8 @@ class ValueInference {
   // Notes the `self.x = value` assignments of a method other than __init__.
   void NoteAssignmentsToSelf(TSNode method, ClassInfo& info);
   Value ArgumentsAtCalls(TSNode function, const std::string& name, size_t position);
+  // The join of what `calls` pass for parameter `name` at `position` (a null call: unknown).
+  Value JoinArguments(const std::vector<TSNode>& calls, const std::string& name, size_t position);
   // A call's arguments indexed once (a helper's parameters each look at every call of it: a
   // 5,000-argument call was read 5,000 times, each read walking the arguments from the first).
   struct CallArguments {
@@ -139,6 +150,7 @@ class ValueInference {
   mutable std::optional<std::vector<IsinstanceArm>> isinstance_arms_;  // IsinstanceArms()
   bool eval_ = true;
   bool train_ = true;
+  ModuleCallFinder module_calls_;
 };
 
 }  // namespace gbreak

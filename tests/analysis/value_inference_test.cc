@@ -162,6 +162,35 @@ class Attn(nn.Module):
   EXPECT_TRUE(ValueOf(s, "u").IsStatic());
 }
 
+// A submodule's forward takes what its module's callers in the file pass
+// (`layer(hidden_states, output_attentions)` in a loop over `self.layers`): a flag stays a flag;
+// the first argument stays a tensor; a forward nothing in the file calls keeps the assumption.
+TEST(ValueInferenceTest, SubmoduleForwardParametersComeFromTheirModuleCalls) {
+  ParsedSnippet s(R"(import torch
+import torch.nn as nn
+class Layer(nn.Module):
+    def forward(self, hidden_states, output_attentions):
+        q = hidden_states
+        r = output_attentions
+        return q
+class Lone(nn.Module):
+    def forward(self, flag):
+        u = flag
+        return u
+class Encoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.ModuleList([Layer() for _ in range(2)])
+    def forward(self, pixel_values, output_attentions: bool = False):
+        for layer in self.layers:
+            pixel_values = layer(pixel_values, output_attentions)
+        return pixel_values
+)");
+  EXPECT_TRUE(ValueOf(s, "q").IsTensor());
+  EXPECT_TRUE(ValueOf(s, "r").IsStatic());
+  EXPECT_TRUE(ValueOf(s, "u").IsTensor());
+}
+
 TEST(ValueInferenceTest, MaskNamedParametersAreBooleanTensors) {
   ParsedSnippet s(R"(import torch.nn as nn
 class Pool(nn.Module):
