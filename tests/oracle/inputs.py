@@ -4,7 +4,8 @@ A typical call passes the model's main input and the inputs that usually come wi
 (`input_ids` + `attention_mask`; `pixel_values`; `input_features`; ...). Each known input name has
 a maker that reads the sizes it needs from the config (image size, channels, mel bins, ...).
 Variants are tried in order until an eager call succeeds: the typical call, then the main input
-alone. The record keeps the names and shapes of what was passed.
+alone, then (a video model) the main input shaped as a video. Parameters a call must pass are
+added to each, by name (`<input>_mask`, `qformer_input_ids`, a grid of patches). The record keeps the names and shapes of what was passed.
 """
 from __future__ import annotations
 
@@ -89,20 +90,85 @@ TYPICAL = ("input_ids", "attention_mask", "token_type_ids", "decoder_input_ids",
            "input_features", "input_values", "pixel_values_videos", "past_values", "audio_mel")
 
 
-def patch_tower_inputs(torch, config) -> dict | None:
+GRIDS = ("grid_thw", "image_grid_thw")
+
+
+def patch_tower_inputs(torch, config, patches="hidden_states", grid="grid_thw",
+                       params=()) -> dict | None:
     """A vision tower fed flattened patches and their grid (`forward(hidden_states, grid_thw)`,
-    the Qwen-VL family): one frame of 4x4 patches, a multiple of the spatial merge size."""
+    the Qwen-VL family, or `forward(pixel_values, grid_thw)`): one frame of side x side patches,
+    side twice the spatial merge size (a `merge_sizes` parameter gets that size)."""
     patch = _cfg(config, "patch_size", default=None)
     if not isinstance(patch, int):
         return None
-    merge = _cfg(config, "spatial_merge_size", default=1) or 1
+    merge = _cfg(config, "spatial_merge_size", "merge_size", default=1) or 1
     temporal = _cfg(config, "temporal_patch_size", default=1) or 1
     channels = _cfg(config, "in_channels", "num_channels", default=3)
     side = 2 * int(merge)
     g = _gen(torch)
-    return {"hidden_states": torch.randn(side * side, int(channels) * int(temporal) * patch * patch,
-                                         generator=g),
-            "grid_thw": torch.tensor([[1, side, side]])}
+    out = {patches: torch.randn(side * side, int(channels) * int(temporal) * patch * patch,
+                                generator=g),
+           grid: torch.tensor([[1, side, side]])}
+    if "merge_sizes" in params:
+        out["merge_sizes"] = torch.tensor([int(merge)])
+    return out
+
+
+def required_params(model) -> list[str]:
+    """The parameters of `forward` a call must pass (no default, not *args/**kwargs)."""
+    try:
+        sig = inspect.signature(model.forward)
+    except (TypeError, ValueError):
+        return []
+    return [n for n, p in sig.parameters.items()
+            if p.default is inspect.Parameter.empty
+            and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+
+
+def companion_input(name: str, kwargs: dict, torch, config):
+    """An input named after another one already in the call: `qformer_input_ids` (token ids),
+    `qformer_attention_mask`, `<input>_mask` / `<input>_padding` (all valid / no padding, over
+    the input's time axis: the one that is not its feature size)."""
+    if name.endswith("_input_ids"):
+        return make_input("input_ids", torch, config)
+    if name.endswith("_attention_mask"):
+        return make_input("attention_mask", torch, config)
+    for suffix, fill in (("_mask", torch.ones), ("_padding", torch.zeros)):
+        x = kwargs.get(name[:-len(suffix)]) if name.endswith(suffix) else None
+        if x is None or not hasattr(x, "dim"):
+            continue
+        if x.dim() == 2:
+            return fill(tuple(x.shape), dtype=torch.long)
+        if x.dim() == 3:
+            feat = _cfg(config, "num_mel_bins", "feature_size", "input_feat_size",
+                        "num_input_channels", default=None)
+            axis = 2 if x.shape[1] == feat and x.shape[2] != feat else 1
+            return fill((x.shape[0], x.shape[axis]), dtype=torch.long)
+    return None
+
+
+def with_required(kwargs: dict, required: list[str], torch, config) -> dict:
+    """`kwargs` with every required parameter it lacks that a maker can make."""
+    out = dict(kwargs)
+    for name in required:
+        if name not in out:
+            v = make_input(name, torch, config)
+            if v is None:
+                v = companion_input(name, out, torch, config)
+            if v is not None:
+                out[name] = v
+    return out
+
+
+def video_pixels(torch, config):
+    """Pixel values of a video model that calls them `pixel_values`: (batch, frames, channels,
+    height, width), as many frames as the config says."""
+    frames = _cfg(config, "num_frames", default=None)
+    if not isinstance(frames, int) or frames < 1:
+        return None
+    h, w = _image_size(config)
+    c = _cfg(config, "num_channels", "in_channels", "in_chans", default=3)
+    return torch.randn(1, frames, int(c), h, w, generator=_gen(torch))
 
 
 def forward_params(model) -> list[str]:
@@ -118,9 +184,14 @@ def variants(model, torch) -> list[dict]:
     main input with decoder ids alone, then the main input alone."""
     params = forward_params(model)
     config = getattr(model, "config", None)
+    required = required_params(model)
     if params[:2] == ["hidden_states", "grid_thw"]:
         tower = patch_tower_inputs(torch, config)
         return [tower] if tower else []
+    grid = next((n for n in GRIDS if n in required), None)
+    if grid and params and params[0] != grid:
+        tower = patch_tower_inputs(torch, config, params[0], grid, params)
+        return [with_required(tower, required, torch, config)] if tower else []
     main = getattr(model, "main_input_name", None) or (params[0] if params else None)
     if main not in params and params:
         main = next((n for n in TYPICAL if n in params), None)
@@ -145,4 +216,20 @@ def variants(model, torch) -> list[dict]:
         # Speech encoders differ in layout: (batch, mel bins, frames) or (batch, frames, mel bins).
         out += [{k: (v.transpose(1, 2) if k == main else v) for k, v in kw.items()}
                 for kw in list(out)]
-    return out
+    if main == "pixel_values":
+        video = video_pixels(torch, config)
+        if video is not None:
+            out.append({main: video})
+        if _cfg(config, "image_size", "img_size", "input_size", default=None) is None:
+            # no size in the config: 64x64 first, then the common pretraining size (detection
+            # models pick more queries than a small image has positions)
+            c = _cfg(config, "num_channels", "in_channels", "in_chans", default=3)
+            out.append({main: torch.randn(1, int(c), 224, 224, generator=_gen(torch))})
+    if main == "input_values" and first.dim() == 2:
+        # raw audio as (batch, channels, samples): codecs take the channel axis
+        channels = _cfg(config, "audio_channels", default=1)
+        out.append({main: first.reshape(1, 1, -1).expand(1, int(channels), -1).contiguous()})
+    # Parameters without a default that the typical call leaves out (`qformer_input_ids`,
+    # `input_features_mask`, a second input): made by name where a maker knows them. Added
+    # after the variants were chosen, so that a call that worked before is made the same way.
+    return [with_required(kw, required, torch, config) for kw in out]

@@ -69,6 +69,17 @@ LEVELS = [
     Level("scaled", depth=2, width=None, ffn=None, heads=None, experts=4, scale_to=128),
 ]
 
+# Weaker levels, for models whose own sizes are tied together in ways no rule above can keep
+# (a backbone's per-stage channels and the neck that reads them, convolution groups, per-layer
+# feature lists): the library sweeps that want them append them to LEVELS. The sweep's parameter
+# cap (sweep.MAX_PARAMETERS) still refuses a model too big to run on a CPU.
+WIDE_LEVELS = [
+    # 3: the default widths, two layers, four experts
+    Level("depth", depth=2, width=None, ffn=None, heads=None, experts=4),
+    # 4: the configuration's own defaults (only what needs downloads or optional packages off)
+    Level("defaults", depth=None, width=None, ffn=None, heads=None, experts=None),
+]
+
 
 def _int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
@@ -97,17 +108,24 @@ def shrink_config_dict(defaults: dict, level: Level) -> dict:
         new = _shrink_value(key, v, level, heads)
         if new is not None and new != v:
             out[key] = new
-    # Per-layer lists (`layer_types`, ...) have one entry per layer: cut them to the new depth,
-    # or the config's own validation refuses the shorter model, keeping one layer of every kind
-    # (a sliding-window model keeps its full-attention layer), deeper if there are more kinds.
-    for key, depth_key in _per_layer_keys(defaults).items():
-        if depth_key in out:
-            kept = _keep_every_kind(defaults[key], out[depth_key])
-            out[key] = kept
-            out[depth_key] = len(kept)
+    _cut_per_layer_lists(defaults, out)
+    _keep_kv_heads_equal(defaults, out)
     _fit_layer_references(defaults, out)
     _fit_mrope_sections(defaults, out)
+    _fill_head_dim(defaults, out)
     return out
+
+
+def _fill_head_dim(d: dict, out: dict) -> None:
+    """A `head_dim` the defaults leave None, which some models read as a number
+    (`getattr(config, "head_dim", hidden // heads)` finds the None): the width over the heads,
+    what the others derive."""
+    if "head_dim" not in d or d["head_dim"] is not None or "head_dim" in out:
+        return
+    new = {**d, **out}
+    hidden, heads = new.get("hidden_size"), new.get("num_attention_heads")
+    if _int(hidden) and _int(heads) and heads > 0 and hidden % heads == 0:
+        out["head_dim"] = hidden // heads
 
 
 def _fit_mrope_sections(d: dict, out: dict) -> None:
@@ -182,18 +200,63 @@ def _fit_layer_references(d: dict, out: dict) -> None:
                 out[key] = kept
 
 
-def _keep_every_kind(per_layer: list, depth: int) -> list:
-    """The first `depth` layers, but with the first layer of each kind among them, in order."""
-    firsts = []
+def _cut_per_layer_lists(d: dict, out: dict) -> None:
+    """Per-layer lists (`layer_types`, `mlp_layer_types`, ...) have one entry per layer: cut to
+    the new depth, or the config's own validation refuses the shorter model. One set of layers
+    is kept for all the lists of a depth (layer i keeps its attention and its MLP kind): the
+    first layer of every kind in any list (a sliding-window model keeps its full-attention layer),
+    then the first layers up to the new depth. A list of layer indices (`kv_source_layers`: every
+    entry a layer number) is renumbered to the kept layers."""
+    by_depth: dict[str, list[str]] = {}
+    for key, depth_key in _per_layer_keys(d).items():
+        if depth_key in out:
+            by_depth.setdefault(depth_key, []).append(key)
+    for depth_key, keys in by_depth.items():
+        n = d[depth_key]
+        indices = [k for k in keys if _is_layer_indices(d[k], n)]
+        chosen: set[int] = set()
+        for key in keys:
+            if key not in indices:
+                chosen.update(_first_of_each_kind(d[key]))
+        for i in range(n):
+            if len(chosen) >= out[depth_key]:
+                break
+            chosen.add(i)
+        kept = sorted(chosen)
+        for key in keys:
+            if key in indices:
+                out[key] = [_renumber(d[key][i], kept) for i in kept]
+            else:
+                out[key] = [d[key][i] for i in kept]
+        out[depth_key] = len(kept)
+
+
+def _first_of_each_kind(per_layer: list) -> list[int]:
+    firsts: list[int] = []
     for i, v in enumerate(per_layer):
         if all(per_layer[j] != v for j in firsts):
             firsts.append(i)
-    chosen = set(firsts)
-    for i in range(len(per_layer)):
-        if len(chosen) >= depth:
-            break
-        chosen.add(i)
-    return [per_layer[i] for i in sorted(chosen)]
+    return firsts
+
+
+def _is_layer_indices(v: list, depth: int) -> bool:
+    """Whether a per-layer list holds layer numbers: ints, all below the depth, most distinct."""
+    return (all(_int(x) and 0 <= x < depth for x in v) and len(set(v)) > depth // 2
+            and depth > 2)
+
+
+def _renumber(layer: int, kept: list[int]) -> int:
+    """The new number of an old layer: the kept layer at or before it."""
+    return max((i for i, k in enumerate(kept) if k <= layer), default=0)
+
+
+def _keep_kv_heads_equal(d: dict, out: dict) -> None:
+    """A config whose defaults have as many key/value heads as attention heads (no grouped-query
+    attention; some validate it) keeps them equal."""
+    heads = next((k for k in d if _HEADS.fullmatch(k) and _int(d[k])), None)
+    kv = next((k for k in d if _KV_HEADS.fullmatch(k) and _int(d[k])), None)
+    if heads and kv and d[heads] == d[kv] and kv in out:
+        out[kv] = out.get(heads, d[heads])
 
 
 def _per_layer_keys(d: dict) -> dict[str, str]:
@@ -206,13 +269,14 @@ def _per_layer_keys(d: dict) -> dict[str, str]:
 def _shrink_value(key: str, v, level: Level, heads):
     if _int(v) and v > 0:
         if _DEPTH.fullmatch(key):
-            return min(v, level.depth)
-        if _EXPERTS.fullmatch(key):
-            return min(v, level.experts)
-        if _TOP_K.fullmatch(key):
-            return min(v, 2)
-        if _GROUPS.fullmatch(key):
-            return 1
+            return min(v, level.depth) if level.depth else None
+        if level.experts is not None:
+            if _EXPERTS.fullmatch(key):
+                return min(v, level.experts)
+            if _TOP_K.fullmatch(key):
+                return min(v, 2)
+            if _GROUPS.fullmatch(key):
+                return 1
         if level.width is None:
             return None
         if _WIDTH.fullmatch(key) and v > level.width:
@@ -227,7 +291,7 @@ def _shrink_value(key: str, v, level: Level, heads):
             return level.width // level.heads
         return None
     if isinstance(v, list) and v and all(_int(x) for x in v):
-        if _DEPTHS.fullmatch(key):
+        if _DEPTHS.fullmatch(key) and level.depth:
             return [min(x, 1) if x > 0 else x for x in v]
         if level.width is None:
             return None

@@ -6,17 +6,21 @@ for a type that has none, the first class of the first task mapping (alphabetica
 
 The tiny configuration is generic: the config class's own defaults, shrunk by the rules of
 `shrink.py` (depth, width, heads, experts), tried at decreasing strength until the model builds
-and an eager call succeeds. Per-model overrides (OVERRIDES) exist only where the generic rule
+and an eager call succeeds, down to the defaults themselves (WIDE_LEVELS: a model whose sizes
+are tied together in ways the rules do not know is recorded at its own sizes, within the
+sweep's parameter cap). Per-model overrides (OVERRIDES) exist only where the generic rule
 fails, each with its reason. Inputs come from the model's `main_input_name` and its `forward`
 signature (inputs.py).
 """
 from __future__ import annotations
 
-from shrink import LEVELS, shrink_config_dict
+from shrink import LEVELS as _SHRINK_LEVELS, WIDE_LEVELS, shrink_config_dict
 
 LIBRARY = "transformers"
 ROOTS = ("/transformers/",)
 PREFIXES = ("transformers/",)
+# shrink levels tried in order (sweep.py reads LEVELS)
+LEVELS = _SHRINK_LEVELS + WIDE_LEVELS
 
 # model type -> {config key: value}, applied after shrinking; each with why the generic rule fails.
 OVERRIDES: dict[str, tuple[dict, str]] = {}
