@@ -195,6 +195,22 @@ def compiled_forward(n):
     return "".join(out)
 
 
+def loop_breaks(n):
+    """n modules whose forward breaks in a loop and then has findings Dynamo never traces (the
+    frame-skip pass hides them), and one forward of n loops each breaking."""
+    out = [HEADER]
+    for i in range(n):
+        out.append(f"class M{i}(nn.Module):\n    def forward(self, x):\n"
+                   "        for _ in range(2):\n            if x.sum() > 0:\n"
+                   "                x = x - 1\n        print(x.tolist())\n        return x\n\n")
+    out.append("class Loops(nn.Module):\n    def forward(self, x):\n")
+    for i in range(n):
+        out.append(f"        for _ in range({i + 1}):\n            if x.sum() > {i}:\n"
+                   "                x = x - 1\n")
+    out.append("        return x\n")
+    return "".join(out)
+
+
 def module_chain(root, n):
     """A package of modules each importing and calling the next; model.py calls the first."""
     package = os.path.join(root, "chainpkg")
@@ -236,6 +252,7 @@ FILE_SHAPES = {
     "many_functions": (many_functions, 20000),
     "many_imports": (many_imports, 50000),
     "compiled_forward": (compiled_forward, 50000),
+    "loop_breaks": (loop_breaks, 20000),
 }
 MODULE_CHAIN_DEFAULT = 2000
 SHAPES = [*FILE_SHAPES, "module_chain"]

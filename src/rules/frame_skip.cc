@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "analysis/placement.h"
@@ -64,30 +65,39 @@ void DropFindingsAfterFrameSkip(std::vector<Finding>* findings, const std::strin
     located.own = OwnCodeAround(node, function, &located.nested);
     here.push_back(located);
   }
-  std::sort(here.begin(), here.end(), [&](const Located& a, const Located& b) {
-    return (*findings)[a.index].start.offset < (*findings)[b.index].start.offset;
+  // By function, in source order: a break hides only later findings of its own function (a
+  // file of many functions each with a loop break stays linear).
+  std::stable_sort(here.begin(), here.end(), [&](const Located& a, const Located& b) {
+    return std::pair(ts_node_start_byte(a.function), (*findings)[a.index].start.offset) <
+           std::pair(ts_node_start_byte(b.function), (*findings)[b.index].start.offset);
   });
   std::vector<bool> dropped(findings->size(), false);
-  for (const Located& skip : here) {
-    Finding& at = (*findings)[skip.index];
-    if (dropped[skip.index] || !IsSureBreak(at)) continue;
-    if (at.placement != Placement::kInLoop && at.placement != Placement::kInWith) continue;
-    uint32_t after = ts_node_end_byte(skip.own);
-    int hidden = 0;
-    for (const Located& later : here) {
-      const Finding& f = (*findings)[later.index];
-      if (later.index == skip.index || dropped[later.index] || later.nested ||
-          !SameNode(later.function, skip.function) || ts_node_start_byte(later.own) < after ||
-          !ModesWithin(f.modes, at.modes)) {
-        continue;
+  for (size_t first = 0, end = 0; first < here.size(); first = end) {
+    end = first;
+    while (end < here.size() && SameNode(here[end].function, here[first].function)) ++end;
+    for (size_t s = first; s < end; ++s) {
+      const Located& skip = here[s];
+      Finding& at = (*findings)[skip.index];
+      if (dropped[skip.index] || !IsSureBreak(at)) continue;
+      if (at.placement != Placement::kInLoop && at.placement != Placement::kInWith) continue;
+      uint32_t after = ts_node_end_byte(skip.own);
+      int hidden = 0;
+      for (size_t l = s + 1; l < end; ++l) {
+        const Located& later = here[l];
+        const Finding& f = (*findings)[later.index];
+        if (dropped[later.index] || later.nested || ts_node_start_byte(later.own) < after ||
+            !ModesWithin(f.modes, at.modes)) {
+          continue;
+        }
+        dropped[later.index] = true;
+        ++hidden;
       }
-      dropped[later.index] = true;
-      ++hidden;
+      if (hidden == 0) continue;
+      absl::StrAppend(&at.message, " [", hidden,
+                      hidden == 1 ? " later finding" : " later findings",
+                      " in this function hidden: Dynamo never traces them until this break is "
+                      "fixed]");
     }
-    if (hidden == 0) continue;
-    absl::StrAppend(&at.message, " [", hidden, hidden == 1 ? " later finding" : " later findings",
-                    " in this function hidden: Dynamo never traces them until this break is "
-                    "fixed]");
   }
   size_t i = 0;
   std::erase_if(*findings, [&](const Finding&) { return dropped[i++]; });
