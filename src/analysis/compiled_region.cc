@@ -1294,9 +1294,17 @@ std::string CompiledRegion::SplatSource(TSNode splat, TSNode caller) const {
   return "";
 }
 
-std::map<std::string, std::vector<TSNode>, std::less<>> CompiledRegion::SubmoduleCallsIn(
-    TSNode function) {
-  std::map<std::string, std::vector<TSNode>, std::less<>> out;
+const CompiledRegion::SubmoduleCalls& CompiledRegion::SubmoduleCallsIn(TSNode function) {
+  uint32_t key = ts_node_start_byte(function);
+  auto it = submodule_calls_.find(key);
+  if (it == submodule_calls_.end()) {
+    it = submodule_calls_.emplace(key, FindSubmoduleCalls(function)).first;
+  }
+  return it->second;
+}
+
+CompiledRegion::SubmoduleCalls CompiledRegion::FindSubmoduleCalls(TSNode function) {
+  SubmoduleCalls out;
   // Code Dynamo never traces in any mode of the run calls nothing
   // (`if self.gradient_checkpointing: ...` with gradient_checkpointing False).
   auto traced = [&](TSNode n) {
@@ -1410,7 +1418,7 @@ std::map<std::string, std::vector<TSNode>, std::less<>> CompiledRegion::Submodul
 void CompiledRegion::AddSubmoduleCalls(
     TSNode function, TSNode owner, const std::function<std::string(const std::string&)>& qualify,
     const std::set<std::string>& parameters, FunctionSummary* f) {
-  const std::map<std::string, std::vector<TSNode>, std::less<>> uses = SubmoduleCallsIn(function);
+  const SubmoduleCalls& uses = SubmoduleCallsIn(function);
   for (const auto& [attribute, constructors] : AttributeClassesOf(owner)) {
     // Only a submodule this function calls (or hands on) runs its forward from here: a vision
     // tower only `get_image_features` calls is not reached from `forward` when that call is
@@ -1474,7 +1482,7 @@ const std::vector<TSNode>& CompiledRegion::CallsOfModule(TSNode class_definition
         if (!Is(member, "function_definition") || DefinitionName(member, text_) == "__init__") {
           continue;
         }
-        for (auto& [attribute, calls] : SubmoduleCallsIn(member)) {
+        for (const auto& [attribute, calls] : SubmoduleCallsIn(member)) {
           uses[attribute].insert(uses[attribute].end(), calls.begin(), calls.end());
         }
       }

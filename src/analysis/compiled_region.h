@@ -195,7 +195,11 @@ class CompiledRegion {
   // null node among them: it may be called in ways no call site shows.
   // Loops over a container of them (`for i, m in enumerate(self.layers): m(x)`) and indexing
   // (`self.layers[i](x)`) count as calls; code guarded away in the run calls nothing.
-  std::map<std::string, std::vector<TSNode>, std::less<>> SubmoduleCallsIn(TSNode function);
+  // Computed once per function (both the function's own summary and its class's CallsOfModule
+  // ask).
+  using SubmoduleCalls = std::map<std::string, std::vector<TSNode>, std::less<>>;
+  const SubmoduleCalls& SubmoduleCallsIn(TSNode function);
+  SubmoduleCalls FindSubmoduleCalls(TSNode function);
   // The call sites of the submodules' forwards in method `function` of `owner`, and their
   // forwards as callees of `f` (local or external).
   void AddSubmoduleCalls(TSNode function, TSNode owner,
@@ -262,6 +266,7 @@ class CompiledRegion {
   mutable std::map<uint32_t, AttributeClasses> attribute_classes_;  // by class start byte
   // CallsOfModule's answers, by class start byte; empty until first asked.
   std::optional<std::map<uint32_t, std::vector<TSNode>>> module_calls_;
+  std::map<uint32_t, SubmoduleCalls> submodule_calls_;  // by function start byte
   mutable std::unique_ptr<ClassIndex> classes_;
   std::vector<std::string> compiled_objects_;   // qualified classes/functions compiled by calls
   std::vector<int> compiled_lines_;             // the line of each one's compile call

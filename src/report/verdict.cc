@@ -12,7 +12,7 @@ std::string EntryVerdict(const LintReport& report) {
   bool unconditional = false;
   std::set<std::string> conditions;
   for (const Finding& f : report.findings) {
-    if (f.rule->category == "gbreak" || f.rule->category == "recompiles") continue;
+    if (!f.rule->PredictsBreak()) continue;
     if (f.conditions.empty()) {
       unconditional = true;
       break;

@@ -1,6 +1,7 @@
 #include "rules/frame_skip.h"
 
 #include <algorithm>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -26,13 +27,9 @@ TSNode OwnCodeAround(TSNode node, TSNode function, bool* nested) {
   return own;
 }
 
-bool IsBreak(const Finding& f) {
-  return f.rule->category != "recompiles" && f.rule->category != "gbreak";
-}
-
 // A break every run that reaches its line takes.
 bool IsSureBreak(const Finding& f) {
-  return f.rule->kind == Rule::Kind::kQuery && IsBreak(f) &&
+  return f.rule->kind == Rule::Kind::kQuery && f.rule->PredictsBreak() &&
          f.confidence != Confidence::kPossible && f.conditions.empty() &&
          f.requires_disabled_callee.empty() && f.placement != Placement::kInHigherOrderOp;
 }
@@ -55,7 +52,7 @@ void DropFindingsAfterFrameSkip(std::vector<Finding>* findings, const std::strin
   std::vector<Located> here;
   for (size_t i = 0; i < findings->size(); ++i) {
     const Finding& f = (*findings)[i];
-    if (f.path != path || f.rule->kind != Rule::Kind::kQuery || !IsBreak(f)) continue;
+    if (f.path != path || f.rule->kind != Rule::Kind::kQuery || !f.rule->PredictsBreak()) continue;
     if (f.start.offset < content_offset || f.end.offset < f.start.offset) continue;
     TSNode node = ts_node_descendant_for_byte_range(root, f.start.offset - content_offset,
                                                     f.end.offset - content_offset);
@@ -101,6 +98,20 @@ void DropFindingsAfterFrameSkip(std::vector<Finding>* findings, const std::strin
   }
   size_t i = 0;
   std::erase_if(*findings, [&](const Finding&) { return dropped[i++]; });
+}
+
+void DropRecompilesInSkippedFrames(std::vector<Finding>* findings) {
+  std::set<std::pair<std::string, std::string>> skipped;  // (path, function)
+  for (const Finding& f : *findings) {
+    if (f.rule->PredictsRecompile() || f.function.empty()) continue;
+    if (f.placement == Placement::kInLoop || f.placement == Placement::kInWith) {
+      skipped.emplace(f.path, f.function);
+    }
+  }
+  if (skipped.empty()) return;
+  std::erase_if(*findings, [&](const Finding& f) {
+    return f.rule->PredictsRecompile() && skipped.contains({f.path, f.function});
+  });
 }
 
 }  // namespace gbreak

@@ -25,6 +25,13 @@ namespace gbreak {
 void DropFindingsAfterFrameSkip(std::vector<Finding>* findings, const std::string& path,
                                 TSNode root, uint32_t content_offset);
 
+// A frame Dynamo runs eagerly is not compiled, so nothing in it is guarded and nothing in it can
+// recompile: drops the recompilation findings of every function that has a break in a loop or a
+// `with` block (any of them, also one under a condition: the finding says where the run may
+// skip the frame). Measured on torch 2.13 (corpus side_effects/threading_lock_context.py: a
+// counter bumped under a lock neither breaks again nor recompiles).
+void DropRecompilesInSkippedFrames(std::vector<Finding>* findings);
+
 }  // namespace gbreak
 
 #endif  // GBREAK_RULES_FRAME_SKIP_H_

@@ -72,6 +72,11 @@ struct Rule {
   // (catalog_test): start-up reads its outline without compiling it again (rules/query_outline.h
   // says why). Queries from --rules-dir are compiled once to check them.
   bool query_checked_in_tests = false;
+
+  // What a finding of this rule predicts: a recompilation (category "recompiles"), gbreak's own
+  // diagnostic (category "gbreak": syntax errors, encodings, suppressions), or a graph break.
+  bool PredictsRecompile() const { return category == "recompiles"; }
+  bool PredictsBreak() const { return category != "recompiles" && category != "gbreak"; }
 };
 
 }  // namespace gbreak

@@ -162,28 +162,6 @@ void DescribeRegion(TSNode report, FileFacts& facts, Finding& finding) {
   }
 }
 
-bool IsRecompileFinding(const Finding& finding) {
-  return finding.rule->category == "recompiles";
-}
-
-// A break Dynamo cannot resume from (inside a loop or a `with` block) makes it run the whole
-// function eagerly: nothing in it is compiled, so nothing in it is guarded and nothing can
-// recompile. Measured on torch 2.13 (corpus side_effects/threading_lock_context.py: a counter
-// bumped under a lock neither breaks again nor recompiles).
-void DropRecompilesInSkippedFrames(std::vector<Finding>* findings) {
-  std::set<std::pair<std::string, std::string>> skipped;  // (path, function)
-  for (const Finding& f : *findings) {
-    if (IsRecompileFinding(f) || f.function.empty()) continue;
-    if (f.placement == Placement::kInLoop || f.placement == Placement::kInWith) {
-      skipped.emplace(f.path, f.function);
-    }
-  }
-  if (skipped.empty()) return;
-  std::erase_if(*findings, [&](const Finding& f) {
-    return IsRecompileFinding(f) && skipped.contains({f.path, f.function});
-  });
-}
-
 // A pattern's structure: its text without comments and `(#predicate ...)` groups, whitespace
 // collapsed. Two patterns with the same structure match the same nodes with the same captures.
 std::string PatternStructure(std::string_view text) {
