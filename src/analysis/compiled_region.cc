@@ -714,6 +714,18 @@ TSNode AddedElements(TSNode call, std::string_view text) {
 
 }  // namespace
 
+// `Class.from_x(...)` / `Class._from_x(...)`: Python's naming of alternate constructors
+// (classmethods returning an instance of the class they are called on: `int.from_bytes`, a
+// model's `_from_config`), on a capitalized name.
+static bool IsAlternateConstructorCall(TSNode callee, std::string_view text) {
+  if (!Is(callee, "attribute")) return false;
+  TSNode object = Field(callee, "object");
+  TSNode class_name = Is(object, "attribute") ? Field(object, "attribute") : object;
+  if (!Is(class_name, "identifier") || !IsCapitalized(NodeText(class_name, text))) return false;
+  std::string_view method = NodeText(Field(callee, "attribute"), text);
+  return method.starts_with("from_") || method.starts_with("_from_");
+}
+
 const CompiledRegion::AttributeClasses& CompiledRegion::AttributeClassesOf(
     TSNode class_definition) const {
   auto cached = attribute_classes_.find(Key(class_definition));
@@ -774,6 +786,12 @@ const CompiledRegion::AttributeClasses& CompiledRegion::AttributeClassesOf(
         TSNode callee = Field(n, "function");
         TSNode last = Is(callee, "attribute") ? Field(callee, "attribute") : callee;
         std::string_view name = NodeText(last, text_);
+        if (IsAlternateConstructorCall(callee, text_)) {
+          // TextModel._from_config(config.text_config): a class's own alternate constructor
+          // builds an instance of that class.
+          constructors.push_back(Field(callee, "object"));
+          continue;
+        }
         if (!name.empty() && std::isupper(static_cast<unsigned char>(name[0]))) {
           constructors.push_back(callee);
         } else if (Is(callee, "subscript") && Is(Field(callee, "value"), "identifier")) {

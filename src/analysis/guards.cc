@@ -6,6 +6,7 @@
 
 #include <set>
 #include <string>
+#include <tuple>
 
 #include "analysis/syntax_queries.h"
 
@@ -355,18 +356,24 @@ class Evaluator {
 
   // A call of a known guard function, or the name itself (TYPE_CHECKING).
   Truth NameTruth(TSNode callee) {
+    bool from_torch = false;
     for (const std::string& name : QualifiedNames(callee, text_, imports_)) {
       if (TrueWhileCompiling().contains(name)) return Truth::kTrue;
       if (FalseWhileCompiling().contains(name)) return Truth::kFalse;
       if (CompilingHelperNames().contains(LastName(name))) return Truth::kTrue;
-      // transformers' is_tracing() is true under Dynamo (it asks is_torchdynamo_compiling());
-      // torch.jit.is_tracing() is false.
-      if (LastName(name) == "is_tracing" && !name.starts_with("torch.")) return Truth::kTrue;
+      from_torch = from_torch || name.starts_with("torch.");
     }
     std::string_view text = NodeText(callee, text_);
     std::string last = LastName(text);
     if (CompilingHelperNames().contains(last)) return Truth::kTrue;
-    if (last == "is_scripting" || last == "is_tracing") return Truth::kFalse;
+    if (last == "is_scripting") return Truth::kFalse;
+    if (last == "is_tracing") {
+      // torch.jit.is_tracing() is false under Dynamo; transformers' is_tracing() (imported, or
+      // called inside import_utils.py, which defines it) is true: it asks
+      // is_torchdynamo_compiling().
+      bool jit = from_torch || text.find("jit") != std::string_view::npos;
+      return jit ? Truth::kFalse : Truth::kTrue;
+    }
     return Truth::kUnknown;
   }
 
@@ -400,7 +407,9 @@ class Evaluator {
     if (ts_node_is_null(function)) return Truth::kUnknown;
     std::string_view name = NodeText(left, text_);
     // Reassigned before the test (or in a loop around it): its value is not the default's.
-    if (!AssignmentsReaching(function, name, comparison, text_).empty()) return Truth::kUnknown;
+    if (!AssignmentsReaching(function, name, comparison, text_).empty()) {
+      return LocalNoneTest(function, name, comparison, op == "is");
+    }
     TSNode value{};
     if (cache_ != nullptr && cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
       value = LiteralDefaultOf(function, name);  // a forward's too, when --inputs leaves it out
@@ -410,6 +419,51 @@ class Evaluator {
     if (ts_node_is_null(value)) return Truth::kUnknown;
     bool is_none = Is(value, "none");
     return (op == "is") == is_none ? Truth::kTrue : Truth::kFalse;
+  }
+
+  // A local that holds None wherever this run reaches the test: bound to `None`, and bound any
+  // other way only in code guarded away in this mode (`image_mask = None`, then
+  // `image_mask, _ = ...` under `if pixel_values is not None:` when no pixels are given).
+  Truth LocalNoneTest(TSNode function, std::string_view name, TSNode test, bool is_none_test) {
+    for (TSNode p : NamedChildren(Field(function, "parameters"))) {
+      TSNode parameter = ParameterNameNode(p);
+      if (!ts_node_is_null(parameter) && NodeText(parameter, text_) == name) return Truth::kUnknown;
+    }
+    // A binding guarded by a test on this same local asks this question again.
+    static thread_local std::set<std::tuple<uint32_t, std::string, Mode>> in_progress;
+    auto key = std::make_tuple(ts_node_start_byte(test), std::string(name), mode_);
+    if (!in_progress.insert(key).second) return Truth::kUnknown;
+    bool holds_none = false;
+    bool decided = true;
+    for (TSNode binding : BindingsOf(function, name, text_)) {
+      if (!Reaches(binding, test, function)) continue;
+      if (Is(binding, "assignment") && Is(Field(binding, "left"), "identifier") &&
+          Is(Field(binding, "right"), "none")) {
+        holds_none = true;
+        continue;
+      }
+      if (!IsGuardedAway(binding, text_, imports_, mode_, cache_, reduced_precision_)) {
+        decided = false;
+        break;
+      }
+    }
+    in_progress.erase(key);
+    if (!decided || !holds_none) return Truth::kUnknown;
+    return is_none_test ? Truth::kTrue : Truth::kFalse;
+  }
+
+  // Whether `binding` may set what `use` sees: it ends before it, or shares a loop with it.
+  static bool Reaches(TSNode binding, TSNode use, TSNode function) {
+    if (ts_node_end_byte(binding) <= ts_node_start_byte(use)) return true;
+    for (TSNode n = ParentOf(binding); !ts_node_is_null(n) && !SameNode(n, function);
+         n = ParentOf(n)) {
+      if ((Is(n, "for_statement") || Is(n, "while_statement")) &&
+          ts_node_start_byte(n) <= ts_node_start_byte(use) &&
+          ts_node_end_byte(use) <= ts_node_end_byte(n)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   // `x.dtype == torch.float16` in a float32 run: BART's

@@ -90,6 +90,55 @@ std::vector<TSNode> AssignmentsReaching(TSNode function, std::string_view name, 
   return out;
 }
 
+namespace {
+
+// Whether the target `target` (a name, or a tuple/list of targets, starred or not) binds `name`.
+bool TargetBinds(TSNode target, std::string_view name, std::string_view text) {
+  if (ts_node_is_null(target)) return false;
+  if (Is(target, "identifier")) return NodeText(target, text) == name;
+  if (Is(target, "pattern_list") || Is(target, "tuple_pattern") || Is(target, "list_pattern") ||
+      Is(target, "expression_list") || Is(target, "tuple") || Is(target, "list") ||
+      Is(target, "list_splat_pattern") || Is(target, "parenthesized_expression") ||
+      Is(target, "as_pattern_target")) {
+    for (TSNode child : NamedChildren(target)) {
+      if (TargetBinds(child, name, text)) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<TSNode> BindingsOf(TSNode function, std::string_view name, std::string_view text) {
+  std::vector<TSNode> out;
+  ForEachNamedNode(Field(function, "body"), [&](TSNode n, std::string_view type) {
+    if (type == "function_definition" || type == "class_definition") {
+      if (NodeText(Field(n, "name"), text) == name) out.push_back(n);
+      return false;
+    }
+    bool binds = false;
+    if (type == "assignment" || type == "augmented_assignment" || type == "for_statement" ||
+        type == "for_in_clause") {
+      binds = TargetBinds(Field(n, "left"), name, text);
+    } else if (type == "named_expression") {
+      binds = NodeText(Field(n, "name"), text) == name;
+    } else if (type == "as_pattern") {
+      binds = TargetBinds(Field(n, "alias"), name, text);
+    } else if (type == "delete_statement" || type == "global_statement" ||
+               type == "nonlocal_statement" || type == "import_statement" ||
+               type == "import_from_statement") {
+      // Conservative: any mention of the name in them counts.
+      ForEachNamedNode(n, [&](TSNode m, std::string_view) {
+        binds = binds || (Is(m, "identifier") && NodeText(m, text) == name);
+        return !binds;
+      });
+    }
+    if (binds) out.push_back(n);
+    return true;
+  });
+  return out;
+}
+
 std::string ComparisonOperator(TSNode comparison, std::string_view text) {
   TSNode left = ts_node_named_child(comparison, 0);
   TSNode right = ts_node_named_child(comparison, 1);

@@ -49,6 +49,12 @@ std::vector<TSNode> AssignmentsTo(TSNode function, std::string_view name, std::s
 std::vector<TSNode> AssignmentsReaching(TSNode function, std::string_view name, TSNode use,
                                         std::string_view text);
 
+// Every statement or clause of a function's own body that binds `name` in any way Python has:
+// assignments (also through tuple and list targets), augmented assignments, `for` targets,
+// `with ... as`, `except ... as`, walrus, imports, `del`, and `global` / `nonlocal`
+// declarations (the name then lives outside the function). For deciding what a local holds.
+std::vector<TSNode> BindingsOf(TSNode function, std::string_view name, std::string_view text);
+
 // The operator of a two-operand comparison, spaces removed: "==", "is", "isnot", "notin".
 std::string ComparisonOperator(TSNode comparison, std::string_view text);
 

@@ -26,6 +26,9 @@ struct Value {
   // constant where it is made, outside compiled code; but a module attribute holding one is read
   // by Dynamo as a 0-d ndarray, i.e. as tensor data (branching on it breaks the graph).
   bool numpy = false;
+  // A tuple or list with tensor data among its elements (`(0, extra_padding)`, a tensor pad):
+  // used as sizes (F.pad's pad, a view's shape) it is read as Python ints.
+  bool holds_data = false;
 
   static Value Of(Kind kind, bool assumed = false) {
     Value v;
@@ -55,11 +58,12 @@ struct Value {
     v.boolean = (boolean || !(kinds & kTensor)) && (other.boolean || !(other.kinds & kTensor)) &&
                 (v.kinds & kTensor);
     v.numpy = numpy || other.numpy;
+    v.holds_data = holds_data || other.holds_data;
     return v;
   }
   bool operator==(const Value& other) const {
     return kinds == other.kinds && assumed == other.assumed && boolean == other.boolean &&
-           numpy == other.numpy;
+           numpy == other.numpy && holds_data == other.holds_data;
   }
 
   bool Has(Kind kind) const { return (kinds & kind) != 0; }

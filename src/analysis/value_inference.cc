@@ -311,6 +311,21 @@ ValueInference::Scope& ValueInference::ScopeOf(TSNode function) {
   return ref;
 }
 
+Value ValueInference::ModuleCallersPass(TSNode function, const std::string& name,
+                                        size_t position) {
+  TSNode owner = OwningClass(function);
+  uint32_t key = ts_node_start_byte(function);
+  if (!module_calls_ || ts_node_is_null(owner) || position == 0 || in_progress_.contains(key)) {
+    return Value::Unknown();
+  }
+  std::vector<TSNode> calls = module_calls_(owner);
+  if (calls.empty()) return Value::Unknown();
+  in_progress_.insert(key);
+  Value passed = JoinArguments(calls, name, position - 1);
+  in_progress_.erase(key);
+  return passed;
+}
+
 Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const std::string& name,
                                      size_t position) {
   std::string_view type = NodeType(parameter);
@@ -327,15 +342,36 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
     Value v = ValueOfAnnotation(NodeText(annotation, text_));
     // Callers beat annotations: `past_key_values: torch.Tensor | None` that every call of the
     // file passes a cache object (or None) to holds no tensor.
-    if (v.Has(Value::kTensor) && !IsTensorEntry(function)) {
+    if (v.Has(Value::kTensor)) {
+      Value passed;
+      if (!IsTensorEntry(function)) {
+        size_t at = position;
+        if (!ts_node_is_null(OwningClass(function)) && at > 0 && !IsStaticMethod(function, text_)) {
+          --at;
+        }
+        passed = ArgumentsAtCalls(function, name, at);
+      } else {
+        // A submodule's forward (`max_txt_seq_len: int | torch.Tensor | None`): what its
+        // module's callers in this file pass.
+        passed = ModuleCallersPass(function, name, position);
+      }
+      if (!passed.Has(Value::kUnknown) && !passed.Has(Value::kTensor) && passed.kinds != 0) {
+        return passed;
+      }
+    }
+    std::string_view written = NodeText(annotation, text_);
+    if (!v.Has(Value::kTensor) && !IsTensorEntry(function) &&
+        (written.find("tuple") != std::string_view::npos ||
+         written.find("list") != std::string_view::npos ||
+         written.find("Sequence") != std::string_view::npos)) {
+      // `paddings: tuple[int, int]` that a caller hands `(left, extra)` with a tensor in it
+      // (Mimi's `_pad1d`): annotations are not checked at run time; the call says.
       size_t at = position;
       if (!ts_node_is_null(OwningClass(function)) && at > 0 && !IsStaticMethod(function, text_)) {
         --at;
       }
       Value passed = ArgumentsAtCalls(function, name, at);
-      if (!passed.Has(Value::kUnknown) && !passed.Has(Value::kTensor) && passed.kinds != 0) {
-        return passed;
-      }
+      if (passed.holds_data) return passed;
     }
     if (!v.Has(Value::kUnknown)) return v;
   }
@@ -349,15 +385,8 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
   if (IsTensorEntry(function)) {
     // A submodule's forward: what its module's callers in this file pass, when they all say
     // (`layer(hidden_states, output_attentions)` hands on a flag).
-    TSNode owner = OwningClass(function);
-    uint32_t key = ts_node_start_byte(function);
-    if (module_calls_ && !ts_node_is_null(owner) && position > 0 && !in_progress_.contains(key)) {
-      std::vector<TSNode> calls = module_calls_(owner);
-      in_progress_.insert(key);
-      Value passed = calls.empty() ? Value::Unknown() : JoinArguments(calls, name, position - 1);
-      in_progress_.erase(key);
-      if (!passed.Has(Value::kUnknown) && passed.kinds != 0) return passed;
-    }
+    Value passed = ModuleCallersPass(function, name, position);
+    if (!passed.Has(Value::kUnknown) && passed.kinds != 0) return passed;
     // `mask`, `pad_mask`, `keep_mask`: by name, a boolean mask (still an assumption: likely).
     if (IsMaskName(name)) return Value::BoolTensor(/*assumed=*/true);
     return Value::Tensor(/*assumed=*/true);
@@ -470,7 +499,21 @@ void ValueInference::AnalyzeBindings(Scope& scope) {
       if (type == "assignment") {
         TSNode right = Field(node, "right");
         if (ts_node_is_null(right)) continue;  // an annotation without a value
-        Bind(scope, Field(node, "left"), Eval(right, scope, 0), &changed);
+        TSNode left = Field(node, "left");
+        std::vector<TSNode> targets;
+        if (Is(left, "pattern_list") || Is(left, "tuple_pattern")) {
+          for (TSNode t : NamedChildren(left)) {
+            if (!Is(t, "comment")) targets.push_back(t);
+          }
+        }
+        TSNode callee = Is(right, "call") && !targets.empty() ? LocalCallee(right) : TSNode{};
+        std::vector<Value> elements =
+            ts_node_is_null(callee) ? std::vector<Value>{} : ReturnElements(callee, targets.size());
+        if (!elements.empty()) {
+          for (size_t i = 0; i < targets.size(); ++i) Bind(scope, targets[i], elements[i], &changed);
+          continue;
+        }
+        Bind(scope, left, Eval(right, scope, 0), &changed);
       } else if (type == "augmented_assignment") {
         Value right = Eval(Field(node, "right"), scope, 0);
         Value left = Eval(Field(node, "left"), scope, 0);
@@ -781,12 +824,19 @@ Value ValueInference::Eval(TSNode node, Scope& scope, int depth) {
   }
   if (type == "named_expression") return Eval(Field(node, "value"), scope, depth);
   if (type == "tuple" || type == "list" || type == "expression_list") {
-    // A literal container: static when every element is.
+    // A literal container: static when every element is; one holding a tensor (not one only
+    // assumed of an unannotated parameter) is marked for uses that read it as sizes.
     bool all_static = true;
+    bool holds_data = false;
     for (TSNode element : NamedChildren(node)) {
-      all_static = all_static && Eval(element, scope, depth).IsStatic();
+      Value v = Eval(element, scope, depth);
+      all_static = all_static && v.IsStatic();
+      holds_data = holds_data || (v.IsDataDependent() && v.Has(Value::kTensor) && !v.assumed);
     }
-    return all_static ? Value::Of(Value::kConstant) : Value::Unknown();
+    if (all_static) return Value::Of(Value::kConstant);
+    Value out = Value::Unknown();
+    out.holds_data = holds_data;
+    return out;
   }
   if (type == "dictionary" || type == "set" || type == "list_comprehension" ||
       type == "dictionary_comprehension" || type == "set_comprehension" || type == "lambda") {
@@ -909,6 +959,12 @@ Value ValueInference::EvalNamedCall(TSNode call, const std::string& name, Scope&
     }
     if (Contains(ConstantBuiltins(), name)) return Value::Of(Value::kConstant);
     return Value::Unknown();
+  }
+  if (name == "random.uniform" || name == "random.randint" || name == "random.randrange") {
+    // Dynamo traces these and keeps the number as a graph value (an unspecialized scalar,
+    // backed by a tensor): arithmetic on it is traced, a branch on it breaks (measured on torch
+    // 2.13: MusicGen's LayerDrop `if self.training and (dropout_probability < self.layerdrop)`).
+    return Value::Tensor();
   }
   if (name.starts_with("math.")) {
     Value argument = first_argument();
@@ -1163,6 +1219,61 @@ Value ValueInference::ReturnValue(TSNode function) {
     returns_[key] = joined;
   }
   return joined;
+}
+
+std::vector<Value> ValueInference::ReturnElements(TSNode function, size_t arity) {
+  uint32_t key = ts_node_start_byte(function);
+  if (returns_in_progress_.contains(key)) return {};
+  returns_in_progress_.insert(key);
+  Scope& scope = ScopeOf(function);
+  std::vector<Value> out(arity);
+  bool tuples = true;  // every return so far a tuple of `arity` plain elements
+  bool any_return = false;
+  ForEachNamedNode(Field(function, "body"), [&](TSNode node, std::string_view type) {
+    if (!tuples || type == "function_definition" || type == "class_definition" ||
+        type == "lambda") {
+      return false;
+    }
+    if (type == "yield") tuples = false;
+    if (type != "return_statement") return tuples;
+    any_return = true;
+    TSNode value = ts_node_named_child(node, 0);
+    std::vector<TSNode> elements;
+    if (!ts_node_is_null(value) && (Is(value, "expression_list") || Is(value, "tuple"))) {
+      for (TSNode e : NamedChildren(value)) {
+        if (!Is(e, "comment")) elements.push_back(e);
+      }
+    }
+    if (elements.size() != arity) {
+      tuples = false;
+      return false;
+    }
+    for (size_t i = 0; i < arity; ++i) {
+      if (Is(elements[i], "list_splat")) tuples = false;
+      out[i] = out[i].Join(Eval(elements[i], scope, 0));
+    }
+    return false;
+  });
+  returns_in_progress_.erase(key);
+  if (!tuples || !any_return) return {};
+  return out;
+}
+
+TSNode ValueInference::LocalCallee(TSNode call) {
+  TSNode function = Field(call, "function");
+  if (Is(function, "identifier")) {
+    std::string name = Str(function, text_);
+    if (imports_.Lookup(name) != nullptr) return TSNode{};
+    return FunctionNamed(root_, name);
+  }
+  if (Is(function, "attribute")) {
+    TSNode object = Field(function, "object");
+    if (!Is(object, "identifier") || NodeText(object, text_) != "self") return TSNode{};
+    TSNode owner = EnclosingClass(call);
+    if (ts_node_is_null(owner)) return TSNode{};
+    return FunctionNamed(owner, Str(Field(function, "attribute"), text_));
+  }
+  return TSNode{};
 }
 
 const ValueInference::CallArguments& ValueInference::ArgumentsOf(TSNode call) {

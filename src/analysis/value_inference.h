@@ -108,6 +108,15 @@ class ValueInference {
   Value ParameterValue(TSNode function, TSNode parameter, const std::string& name,
                        size_t position);
   Value ReturnValue(TSNode function);
+  // What the calls of `function`'s module (a submodule's forward) pass for parameter `name` at
+  // `position` (self counted), joined; Unknown when no call in this file says.
+  Value ModuleCallersPass(TSNode function, const std::string& name, size_t position);
+  // What `function` returns element by element, when each of its return statements returns a
+  // tuple of `arity` elements (`return seq_len, None, None` and `return seq_len, lengths, mask`);
+  // empty otherwise. Unpacking its call (`a, b, c = f(...)`) binds each name its own kind.
+  std::vector<Value> ReturnElements(TSNode function, size_t arity);
+  // The local function or method (`f(...)`, `self.f(...)`) `call` runs, or null.
+  TSNode LocalCallee(TSNode call);
   Value SelfAttribute(TSNode at, const std::string& name);
   ClassInfo& ClassOf(TSNode class_definition);
   // Notes the `self.x = value` assignments of a method other than __init__.

@@ -151,6 +151,31 @@ std::optional<Confidence> IsDataDependentTest(const MatchContext& context,
   return std::nullopt;
 }
 
+// A tuple or list with tensor data among its elements, or a name (a helper's parameter every
+// caller passes one to) holding such a sequence: `_pad1d(x, (left, extra))` then
+// `F.pad(x, paddings)`.
+std::optional<Confidence> HoldsTensorData(const MatchContext& context,
+                                          std::span<const PredicateArgument> args) {
+  if (ts_node_is_null(args[0].node)) return std::nullopt;
+  if (context.facts->values().Evaluate(args[0].node).holds_data) return Confidence::kCertain;
+  return std::nullopt;
+}
+
+// Like is-data-dependent-test, but not for a name whose tensor-ness is only assumed (an
+// unannotated parameter, a value computed from one or returned by a submodule):
+// `reshape(batch, channels, height, width)` with `height` a forward's parameter, or
+// `new_zeros(batch, max(seq_lengths))` with lengths a submodule returned, are far more often
+// sizes than tensors. An expression written in the call with tensor methods
+// (`repeat(1, mask.max() + 1, 1)`) is data.
+std::optional<Confidence> IsKnownDataTest(const MatchContext& context,
+                                          std::span<const PredicateArgument> args) {
+  std::optional<Confidence> dependent = IsDataDependentTest(context, args);
+  if (!dependent) return std::nullopt;
+  bool name = Is(args[0].node, "identifier") || Is(args[0].node, "attribute");
+  if (name && context.facts->values().Evaluate(args[0].node).assumed) return std::nullopt;
+  return dependent;
+}
+
 std::optional<Confidence> IsStatic(const MatchContext& context,
                                    std::span<const PredicateArgument> args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
@@ -487,6 +512,14 @@ const std::vector<SemanticPredicate>& AllSemanticPredicates() {
        "like is-data-dependent, but a name holding a value read out of tensor data (flag = "
        "x.item(); if flag:) does not count: Dynamo broke where it was read",
        1, 0, &IsDataDependentTest},
+      {"is-known-data-test",
+       "like is-data-dependent-test, but not for a name only assumed to be a tensor (an "
+       "unannotated parameter, or a value computed from one or returned by a submodule)",
+       1, 0, &IsKnownDataTest},
+      {"holds-tensor-data",
+       "the captured expression is a tuple or list with a tensor among its elements, or a name "
+       "holding one (a parameter its callers pass such a sequence)",
+       1, 0, &HoldsTensorData},
       {"is-tensor-string",
        "the captured name is a local assigned only strings formatted from a tensor (an f-string "
        "or str.format with a tensor argument)",

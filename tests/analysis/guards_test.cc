@@ -63,6 +63,59 @@ def f(x):
   EXPECT_TRUE(Guarded(s, "b()"));
 }
 
+TEST(GuardsTest, IsTracingIsTransformersUnlessItIsTorchJits) {
+  // transformers' is_tracing() asks is_torchdynamo_compiling(), in the module that defines it
+  // (import_utils.py's torch_compilable_check) as where it is imported; torch.jit's is false.
+  ParsedSnippet s(R"(import torch
+from torch.jit import is_tracing as jit_tracing
+def is_tracing(tensor=None):
+    return is_torchdynamo_compiling() or torch.jit.is_tracing()
+def check(cond):
+    if is_tracing():
+        a()
+        return
+    b()
+    if torch.jit.is_tracing():
+        c()
+    if jit_tracing():
+        d()
+)");
+  EXPECT_FALSE(Guarded(s, "a()"));
+  EXPECT_TRUE(Guarded(s, "b()"));
+  EXPECT_TRUE(Guarded(s, "c()"));
+  EXPECT_TRUE(Guarded(s, "d()"));
+}
+
+TEST(GuardsTest, ALocalNoneUnlessGuardedAwayCodeSetsIt) {
+  // `mask = None`, set again only under a branch Dynamo never takes: None where it is tested.
+  // Bound by a tuple target or in a loop around the test, or a parameter: undecided.
+  ParsedSnippet s(R"(DEBUG = False
+def f(x, given=None):
+    mask = None
+    if DEBUG:
+        mask, _ = x > 0, x
+    if mask is not None:
+        a()
+    pair = None
+    if x.any():
+        pair, _ = x, x
+    if pair is not None:
+        b()
+    last = None
+    for i in range(3):
+        if last is not None:
+            c()
+        last = x
+    given = None if DEBUG else given
+    if given is not None:
+        d()
+)");
+  EXPECT_TRUE(Guarded(s, "a()"));
+  EXPECT_FALSE(Guarded(s, "b()"));
+  EXPECT_FALSE(Guarded(s, "c()"));
+  EXPECT_FALSE(Guarded(s, "d()"));
+}
+
 TEST(GuardsTest, TrainingFoldsPerMode) {
   ParsedSnippet s(R"(class M:
     def forward(self, x):

@@ -489,5 +489,35 @@ class Net(nn.Module):
   EXPECT_TRUE(ValueOf(s, "b").IsStatic());
 }
 
+// `a, b, c = f(...)` with every return of f a 3-tuple: each name gets its own element's kind
+// (`return seq_len, None, None` / `return seq_len, lengths, mask`: the length is a size, the
+// lengths a tensor), not one unknown for all.
+TEST(ValueInferenceTest, UnpackingALocalFunctionsTupleReturnsBindsElementwise) {
+  ParsedSnippet s(R"(import torch
+
+def lengths_of(states, mask=None):
+    batch, seq_len = states.shape[:2]
+    if mask is None:
+        return seq_len, None, None
+    lengths = mask.sum(1)
+    return seq_len, lengths, mask
+
+def varying(x):
+    if x.dim() > 2:
+        return x
+    return x, x
+
+def f(x: torch.Tensor, mask: torch.Tensor):
+    n, lengths, m = lengths_of(x, mask)
+    size = n
+    count = lengths
+    p, q = varying(x)
+    other = p
+)");
+  EXPECT_TRUE(ValueOf(s, "size").IsShape());
+  EXPECT_TRUE(ValueOf(s, "count").IsTensor());
+  EXPECT_FALSE(ValueOf(s, "other").IsShape());
+}
+
 }  // namespace
 }  // namespace gbreak

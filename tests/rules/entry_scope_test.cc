@@ -419,6 +419,31 @@ TEST(EntryScopeTest, ASubmoduleIsReachedOnlyThroughTheFunctionsThatCallIt) {
               ElementsAre("project/app/vision.py:3"));
 }
 
+// `TextModel._from_config(config.text_config)`: a class's alternate constructor (a classmethod
+// named from_* / _from_*) builds an instance of that class, in this module or another.
+TEST(EntryScopeTest, AlternateConstructorsBuildTheirClass) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/text.py",
+            "class TextModel:\n"
+            "    @classmethod\n"
+            "    def _from_config(cls, config):\n"
+            "        return cls()\n"
+            "    def forward(self, ids):\n"
+            "        return ids.item()\n");
+  dir.Write("project/app/model.py",
+            "from .text import TextModel\n"
+            "class Net:\n"
+            "    def __init__(self, config):\n"
+            "        self.language_model = TextModel._from_config(config.text_config)\n"
+            "        self.rope = RopeHelper.compute_parameters(config)\n"
+            "    def forward(self, input_ids):\n"
+            "        return self.language_model(input_ids)\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(),
+                               std::vector<std::string>{"input_ids"}),
+              ElementsAre("project/app/text.py:6"));
+}
+
 // A parameter handed on unchanged (`helper(mask=mask)`) holds the default its caller's holds;
 // one rebound first (`if mask is None: mask = ...`) does not.
 TEST(EntryScopeTest, DefaultsFlowThroughParametersHandedOn) {
