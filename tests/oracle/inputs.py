@@ -4,8 +4,14 @@ A typical call passes the model's main input and the inputs that usually come wi
 (`input_ids` + `attention_mask`; `pixel_values`; `input_features`; ...). Each known input name has
 a maker that reads the sizes it needs from the config (image size, channels, mel bins, ...).
 Variants are tried in order until an eager call succeeds: the typical call, then the main input
-alone, then (a video model) the main input shaped as a video. Parameters a call must pass are
-added to each, by name (`<input>_mask`, `qformer_input_ids`, a grid of patches). The record keeps the names and shapes of what was passed.
+alone, then other shapes of it (a video, a larger image, a pair of images for a keypoint matcher,
+patchified pixels with their grid, a univariate series without its channel axis, stacked audio
+frames), then the call without a cache (`use_cache=False`), and last the call with every optional
+input a maker knows (`bbox`, `visual_feats`, `encoder_hidden_states`, ...). New variants go at the
+end, so that a model recorded before is called the same way. Parameters a call must pass are
+added to each, by name (`<input>_mask`, `qformer_input_ids`, `task_inputs`, `*_embeds`, a grid of
+patches, a time series' observed mask and time features). The record keeps the names and shapes
+of what was passed.
 """
 from __future__ import annotations
 
@@ -17,7 +23,8 @@ SEQ = 8
 def _cfg(config, *names, default=None):
     """The first of `names` set on the config or one of its sub-configs (vision_config, ...)."""
     subs = [config] + [getattr(config, k) for k in ("vision_config", "audio_config", "text_config",
-                                                     "encoder", "backbone_config", "encoder_config")
+                                                     "encoder", "backbone_config", "encoder_config",
+                                                     "model_config")
                        if getattr(config, k, None) is not None]
     for c in subs:
         for n in names:
@@ -67,13 +74,39 @@ def make_input(name: str, torch, config):
         h, w = _image_size(config)
         c = _cfg(config, "num_channels", "in_channels", "in_chans", default=3)
         frames = _cfg(config, "tubelet_size", "temporal_patch_size", default=2)
+        if isinstance(frames, (list, tuple)):  # a tubelet (time, height, width)
+            frames = frames[0]
         return torch.randn(1, 2 * int(frames), int(c), h, w, generator=g)
     if name == "past_values":  # a time series: (batch, context length, channels)
         length = _cfg(config, "context_length", default=32)
         lags = _cfg(config, "lags_sequence", default=None)
-        length = int(length) + (max(lags) if isinstance(lags, list) and lags else 0)
+        length = int(length) + (max(lags) if isinstance(lags, (list, tuple)) and lags else 0)
         channels = _cfg(config, "num_input_channels", "input_size", default=1)
         return torch.randn(1, length, int(channels), generator=g)
+    if name == "inputs":  # a model fed embeddings as they come (Perceiver), or raw audio
+        width = _cfg(config, "d_model", default=None)
+        if isinstance(width, int):
+            return torch.randn(1, SEQ, width, generator=g)
+        return torch.randn(1, 4000, generator=g)
+    if name == "encoder_hidden_states":  # what a cross-attending stack attends to
+        width = _cfg(config, "encoder_hidden_size", "hidden_size", "d_model", default=32)
+        return torch.randn(1, SEQ, int(width), generator=g)
+    if name == "freq":  # a forecaster's frequency class per series (0: high frequency)
+        return torch.zeros(1, 1, dtype=torch.long)
+    if name == "bbox":  # a box per token, (x0, y0, x1, y1) on a 0..1000 page
+        corner = torch.randint(0, 500, (1, SEQ, 2), generator=g)
+        return torch.cat([corner, corner + torch.randint(1, 500, (1, SEQ, 2), generator=g)], -1)
+    if name in ("visual_feats", "visual_pos"):  # region features and boxes of a detector
+        dim = _cfg(config, "visual_feat_dim" if name == "visual_feats" else "visual_pos_dim",
+                   default=4)
+        return torch.rand(1, SEQ // 2, int(dim), generator=g)
+    if name in ("states", "actions", "returns_to_go", "rewards"):  # an offline-RL trajectory
+        dim = {"states": _cfg(config, "state_dim", default=1),
+               "actions": _cfg(config, "act_dim", default=1)}.get(name, 1)
+        return torch.randn(1, SEQ, int(dim), generator=g)
+    if name == "timesteps":
+        steps = _cfg(config, "max_ep_len", default=SEQ)
+        return torch.randint(0, max(1, min(int(steps), 1000)), (1, SEQ), generator=g)
     if name == "audio_mel":  # (batch, frames, mel bins)
         mels = _cfg(config, "input_feat_size", "num_mel_bins", "feature_size", default=128)
         return torch.randn(1, 64, int(mels), generator=g)
@@ -87,7 +120,8 @@ def make_input(name: str, torch, config):
 
 
 TYPICAL = ("input_ids", "attention_mask", "token_type_ids", "decoder_input_ids", "pixel_values",
-           "input_features", "input_values", "pixel_values_videos", "past_values", "audio_mel")
+           "input_features", "input_values", "pixel_values_videos", "past_values", "audio_mel",
+           "states", "inputs")
 
 
 GRIDS = ("grid_thw", "image_grid_thw")
@@ -102,7 +136,7 @@ def patch_tower_inputs(torch, config, patches="hidden_states", grid="grid_thw",
     if not isinstance(patch, int):
         return None
     merge = _cfg(config, "spatial_merge_size", "merge_size", default=1) or 1
-    temporal = _cfg(config, "temporal_patch_size", default=1) or 1
+    temporal = _cfg(config, "temporal_patch_size", "patch_temporal", default=1) or 1
     channels = _cfg(config, "in_channels", "num_channels", default=3)
     side = 2 * int(merge)
     g = _gen(torch)
@@ -112,6 +146,30 @@ def patch_tower_inputs(torch, config, patches="hidden_states", grid="grid_thw",
     if "merge_sizes" in params:
         out["merge_sizes"] = torch.tensor([int(merge)])
     return out
+
+
+def patchified_pixels(torch, config) -> dict:
+    """Pixels already cut into patches, with the patch grid (`spatial_shapes`, the NaFlex
+    towers): 4 x 4 patches, all valid."""
+    patch = int(_cfg(config, "patch_size", default=16))
+    channels = int(_cfg(config, "num_channels", default=3))
+    side = 4
+    return {"pixel_values": torch.randn(1, side * side, channels * patch * patch,
+                                        generator=_gen(torch)),
+            "pixel_attention_mask": torch.ones(1, side * side, dtype=torch.long),
+            "spatial_shapes": torch.tensor([[side, side]])}
+
+
+def positioned_patches(torch, config) -> dict:
+    """Pixels cut into patches with each patch's (x, y) position (`pixel_position_ids`, Gemma 4's
+    tower): a square of patches, twice the pooling kernel on a side."""
+    patch = int(_cfg(config, "patch_size", default=16))
+    channels = int(_cfg(config, "num_channels", default=3))
+    side = 2 * int(_cfg(config, "pooling_kernel_size", default=2))
+    ys, xs = torch.meshgrid(torch.arange(side), torch.arange(side), indexing="ij")
+    return {"pixel_values": torch.randn(1, side * side, channels * patch * patch,
+                                        generator=_gen(torch)),
+            "pixel_position_ids": torch.stack([xs, ys], -1).reshape(1, side * side, 2)}
 
 
 def required_params(model) -> list[str]:
@@ -131,6 +189,23 @@ def companion_input(name: str, kwargs: dict, torch, config):
     the input's time axis: the one that is not its feature size)."""
     if name.endswith("_input_ids"):
         return make_input("input_ids", torch, config)
+    if name.endswith("_inputs"):  # a prompt of token ids (`task_inputs`), as long as the config says
+        length = _cfg(config, "task_seq_len", "text_seq_len", default=SEQ)
+        return torch.randint(3, _vocab(config), (1, int(length)), generator=_gen(torch))
+    if name.endswith("_embeds"):  # a required embedding sequence (`query_embeds`)
+        width = _cfg(config, "hidden_size", "d_model", default=32)
+        return torch.randn(1, SEQ, int(width), generator=_gen(torch))
+    pixels = kwargs.get("pixel_values")
+    if pixels is not None and name.endswith(("_pixel_values", "_masks")):
+        # in-context segmentation: a prompt image and its mask, shaped like the input image
+        return torch.rand(pixels.shape, generator=_gen(torch))
+    series = kwargs.get("past_values")
+    if name == "past_observed_mask" and series is not None:  # every value observed
+        return torch.ones_like(series)
+    if name == "past_time_features" and series is not None:  # (batch, length, time features)
+        n = (_cfg(config, "num_time_features", default=0) or 0) + \
+            (_cfg(config, "num_dynamic_real_features", default=0) or 0)
+        return torch.randn(1, series.shape[1], int(n), generator=_gen(torch))
     if name.endswith("_attention_mask"):
         return make_input("attention_mask", torch, config)
     for suffix, fill in (("_mask", torch.ones), ("_padding", torch.zeros)):
@@ -216,6 +291,11 @@ def variants(model, torch) -> list[dict]:
         # Speech encoders differ in layout: (batch, mel bins, frames) or (batch, frames, mel bins).
         out += [{k: (v.transpose(1, 2) if k == main else v) for k, v in kw.items()}
                 for kw in list(out)]
+        stacked = _cfg(config, "feature_projection_input_dim", default=None)
+        if isinstance(stacked, int) and stacked not in first.shape:
+            # frames stacked before the projection (w2v-BERT: 2 x 80 mel bins)
+            out.append({**out[0], main: torch.randn(1, first.shape[-1], stacked,
+                                                    generator=_gen(torch))})
     if main == "pixel_values":
         video = video_pixels(torch, config)
         if video is not None:
@@ -229,6 +309,53 @@ def variants(model, torch) -> list[dict]:
         # raw audio as (batch, channels, samples): codecs take the channel axis
         channels = _cfg(config, "audio_channels", default=1)
         out.append({main: first.reshape(1, 1, -1).expand(1, int(channels), -1).contiguous()})
+    if main == "pixel_values":
+        # keypoint matchers take a pair of images: (batch, 2, channels, height, width)
+        out.append({main: torch.stack([first, first.flip(-1)], 1)})
+        if "spatial_shapes" in params:
+            out.append({**{k: v for k, v in out[0].items() if k != main},
+                        **patchified_pixels(torch, config)})
+        if "pixel_position_ids" in params:
+            out.append({**{k: v for k, v in out[0].items() if k != main},
+                        **positioned_patches(torch, config)})
+    if main == "pixel_values_videos":
+        video = video_pixels(torch, config)  # as many frames as the config says
+        if video is not None and video.shape[1] != first.shape[1]:
+            out.append({**out[0], main: video})
+    if main == "past_values" and first.dim() == 3 and first.shape[2] == 1:
+        # a univariate series as (batch, length), the documented shape some models require
+        out.append({k: (v.squeeze(2) if k in (main, "past_observed_mask") else v)
+                    for k, v in out[0].items()})
+    codebooks = _cfg(config, "num_codebooks", default=None)
+    if main == "input_ids" and isinstance(codebooks, int) and codebooks > 1:
+        # one row of tokens per codebook, folded into the batch (MusicGen's decoder)
+        out.append({**out[0], main: torch.randint(3, _vocab(config), (codebooks, SEQ),
+                                                  generator=_gen(torch))})
+    if "use_cache" in params:
+        # no cache: a hybrid model shrunk to recurrent layers only has no attention cache to size
+        out.append({**out[0], "use_cache": False})
+    # Last, the call with every optional input a maker knows (`bbox` for a layout model,
+    # `visual_feats` for a region-feature model): some models need one the signature leaves
+    # optional (the body raises when it is None).
+    known: dict = {}
+    for n in params:
+        if n in out[0] or n.endswith("_embeds"):  # embeddings replace the ids, not add to them
+            continue
+        v = make_input(n, torch, config)
+        if v is None and n.endswith(("_mask", "_padding")):
+            v = companion_input(n, out[0], torch, config)  # the mask of an input in the call
+        if v is not None:
+            known[n] = v
+    if known:
+        out.append({**out[0], **known})
+        # the same with a video for `pixel_values` (a model of `num_frames`) and audio features
+        # as a one-channel image (batch, 1, frames, mel bins)
+        video = video_pixels(torch, config) if "pixel_values" in known else None
+        audio = known.get("input_features")
+        reshaped = {**({"pixel_values": video} if video is not None else {}),
+                    **({"input_features": audio.unsqueeze(1)} if audio is not None else {})}
+        if reshaped:
+            out.append({**out[-1], **reshaped})
     # Parameters without a default that the typical call leaves out (`qformer_input_ids`,
     # `input_features_mask`, a second input): made by name where a maker knows them. Added
     # after the variants were chosen, so that a call that worked before is made the same way.

@@ -113,6 +113,7 @@ def shrink_config_dict(defaults: dict, level: Level) -> dict:
     _fit_layer_references(defaults, out)
     _fit_mrope_sections(defaults, out)
     _fill_head_dim(defaults, out)
+    _fill_top_k(defaults, out)
     return out
 
 
@@ -126,6 +127,17 @@ def _fill_head_dim(d: dict, out: dict) -> None:
     hidden, heads = new.get("hidden_size"), new.get("num_attention_heads")
     if _int(hidden) and _int(heads) and heads > 0 and hidden % heads == 0:
         out["head_dim"] = hidden // heads
+
+
+def _fill_top_k(d: dict, out: dict) -> None:
+    """Experts the defaults set with a top-k they leave None (DeepSeek-V2: 160 routed experts,
+    `num_experts_per_tok` None, which `torch.topk` refuses): two of them per token. (Experts
+    left None is a dense model, gemma4's, and stays so.)"""
+    new = {**d, **out}
+    experts = next((new[k] for k in new if _EXPERTS.fullmatch(k) and _int(new[k])), None)
+    for k in d:
+        if _TOP_K.fullmatch(k) and d[k] is None and experts and k not in out:
+            out[k] = min(2, experts)
 
 
 def _fit_mrope_sections(d: dict, out: dict) -> None:
@@ -252,11 +264,16 @@ def _renumber(layer: int, kept: list[int]) -> int:
 
 def _keep_kv_heads_equal(d: dict, out: dict) -> None:
     """A config whose defaults have as many key/value heads as attention heads (no grouped-query
-    attention; some validate it) keeps them equal."""
+    attention; some validate it) keeps them equal. Key/value heads the defaults leave None mean
+    as many as attention heads (what most configs derive; a model that reads the None divides
+    by it)."""
     heads = next((k for k in d if _HEADS.fullmatch(k) and _int(d[k])), None)
     kv = next((k for k in d if _KV_HEADS.fullmatch(k) and _int(d[k])), None)
     if heads and kv and d[heads] == d[kv] and kv in out:
         out[kv] = out.get(heads, d[heads])
+    unset = next((k for k in d if _KV_HEADS.fullmatch(k) and d[k] is None), None)
+    if heads and unset and unset not in out:
+        out[unset] = out.get(heads, d[heads])
 
 
 def _per_layer_keys(d: dict) -> dict[str, str]:

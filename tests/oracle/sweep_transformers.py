@@ -23,7 +23,38 @@ PREFIXES = ("transformers/",)
 LEVELS = _SHRINK_LEVELS + WIDE_LEVELS
 
 # model type -> {config key: value}, applied after shrinking; each with why the generic rule fails.
-OVERRIDES: dict[str, tuple[dict, str]] = {}
+_HORIZON = ({"prediction_length": 4},
+            "the forecast horizon has no default (the user picks it; the model refuses None)")
+# timm needs torchvision, whose PyPI wheels are built for CUDA (they do not load beside the CPU
+# torch the oracle uses): a DETR-style model gets transformers' own ResNet as its backbone (the
+# documented alternative to the timm one), small.
+_RESNET_BACKBONE = ({"backbone_config": {"model_type": "resnet", "depths": [1, 1, 1, 1],
+                                         "hidden_sizes": [32, 64, 128, 256],
+                                         "embedding_size": 16,
+                                         "out_features": ["stage2", "stage3", "stage4"]}},
+                    "the default backbone is timm's resnet50 and timm cannot be installed beside"
+                    " a CPU torch")
+OVERRIDES: dict[str, tuple[dict, str]] = {
+    "detr": _RESNET_BACKBONE,
+    "table-transformer": _RESNET_BACKBONE,
+    "conditional_detr": _RESNET_BACKBONE,
+    "dab-detr": _RESNET_BACKBONE,
+    "deformable_detr": _RESNET_BACKBONE,
+    "autoformer": _HORIZON,
+    "informer": _HORIZON,
+    "time_series_transformer": _HORIZON,
+    "xmod": ({"default_language": "en_XX"},
+             "a language adapter must be chosen: default_language is None and forward refuses"
+             " to guess"),
+    "vitmatte": ({"fusion_hidden_sizes": [256, 128, 64, 32]},
+                 "the default is a tuple and the model concatenates it to a list"),
+    "dots1": ({"n_routed_experts": 4, "num_experts_per_tok": 2, "n_shared_experts": 1},
+              "the mixture of experts leaves its expert counts None, and the model builds its"
+              " experts from them"),
+    "esm": ({"vocab_size": 33, "pad_token_id": 1},
+            "the vocabulary comes with the tokenizer: vocab_size and pad_token_id are None"
+            " (ESM-2's protein alphabet: 33 tokens, padding 1)"),
+}
 
 
 def _mappings():
@@ -62,6 +93,11 @@ def build(name: str, level: int):
     from transformers.models.auto.configuration_auto import CONFIG_MAPPING
 
     config_cls = CONFIG_MAPPING[name]
+    cls = getattr(transformers, architectures()[name])
+    declared = getattr(cls, "config_class", None)
+    if declared in (getattr(config_cls, "sub_configs", None) or {}).values():
+        # the base model of a composite takes one of its sub-configs (MusicGen's decoder)
+        config_cls = declared
     defaults = config_cls().to_dict()
     overrides = shrink_config_dict(defaults, LEVELS[level])
     extra, _why = OVERRIDES.get(name, ({}, ""))
@@ -69,7 +105,6 @@ def build(name: str, level: int):
     _give_mrope_section(config_cls, defaults, overrides)
     # Only the changed keys are passed: the config's __init__ derives the rest from them.
     config = config_cls(**overrides)
-    cls = getattr(transformers, architectures()[name])
     model = cls(config)
     return model, overrides
 

@@ -129,3 +129,16 @@ def test_mrope_sections_fit_the_shrunk_head_of_configs_that_accept_them():
     plain = {"hidden_size": 32, "num_attention_heads": 2}
     _give_mrope_section(type("Plain", (), {}), {}, plain)   # no such key accepted: unchanged
     assert "rope_parameters" not in plain
+
+
+def test_unset_key_value_heads_follow_the_shrunk_attention_heads():
+    from shrink import LEVELS, shrink_config_dict
+
+    # Nemotron leaves num_key_value_heads None and divides by it: it gets the heads' count.
+    out = shrink_config_dict({"hidden_size": 1024, "num_attention_heads": 16,
+                              "num_key_value_heads": None, "num_hidden_layers": 8}, LEVELS[0])
+    assert out["num_key_value_heads"] == out["num_attention_heads"]
+    # Grouped-query defaults keep their own (shrunk) count.
+    out = shrink_config_dict({"hidden_size": 1024, "num_attention_heads": 16,
+                              "num_key_value_heads": 4, "num_hidden_layers": 8}, LEVELS[0])
+    assert (out["num_attention_heads"], out["num_key_value_heads"]) == (2, 1)
