@@ -452,20 +452,6 @@ class Evaluator {
     return is_none_test ? Truth::kTrue : Truth::kFalse;
   }
 
-  // Whether `binding` may set what `use` sees: it ends before it, or shares a loop with it.
-  static bool Reaches(TSNode binding, TSNode use, TSNode function) {
-    if (ts_node_end_byte(binding) <= ts_node_start_byte(use)) return true;
-    for (TSNode n = ParentOf(binding); !ts_node_is_null(n) && !SameNode(n, function);
-         n = ParentOf(n)) {
-      if ((Is(n, "for_statement") || Is(n, "while_statement")) &&
-          ts_node_start_byte(n) <= ts_node_start_byte(use) &&
-          ts_node_end_byte(use) <= ts_node_end_byte(n)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   // `x.dtype == torch.float16` in a float32 run: BART's
   // `if hidden_states.dtype == torch.float16 and not torch.isfinite(hidden_states).all():`
   // never reads the tensor there (measured on torch 2.13: traced through, no break).

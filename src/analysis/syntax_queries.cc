@@ -72,20 +72,24 @@ std::vector<TSNode> AssignmentsTo(TSNode function, std::string_view name, std::s
   return out;
 }
 
+bool Reaches(TSNode binding, TSNode use, TSNode function) {
+  if (ts_node_end_byte(binding) <= ts_node_start_byte(use)) return true;
+  for (TSNode n = ParentOf(binding); !ts_node_is_null(n) && !SameNode(n, function);
+       n = ParentOf(n)) {
+    if ((Is(n, "for_statement") || Is(n, "while_statement")) &&
+        ts_node_start_byte(n) <= ts_node_start_byte(use) &&
+        ts_node_end_byte(use) <= ts_node_end_byte(n)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 std::vector<TSNode> AssignmentsReaching(TSNode function, std::string_view name, TSNode use,
                                         std::string_view text) {
   std::vector<TSNode> out;
   for (TSNode assignment : AssignmentsTo(function, name, text)) {
-    bool before = ts_node_end_byte(assignment) <= ts_node_start_byte(use);
-    bool same_loop = false;
-    for (TSNode n = ParentOf(assignment); !before && !same_loop && !ts_node_is_null(n) &&
-                                          !SameNode(n, function);
-         n = ParentOf(n)) {
-      same_loop = (Is(n, "for_statement") || Is(n, "while_statement")) &&
-                  ts_node_start_byte(n) <= ts_node_start_byte(use) &&
-                  ts_node_end_byte(use) <= ts_node_end_byte(n);
-    }
-    if (before || same_loop) out.push_back(assignment);
+    if (Reaches(assignment, use, function)) out.push_back(assignment);
   }
   return out;
 }

@@ -42,6 +42,10 @@ bool IsBoolOrNoneLiteral(TSNode node);
 // (not in nested functions or classes), in no particular order.
 std::vector<TSNode> AssignmentsTo(TSNode function, std::string_view name, std::string_view text);
 
+// Whether what `binding` (a statement of `function`) sets may be seen by `use`: it ends before
+// `use`, or a loop of the function holds both (the next iteration sees it).
+bool Reaches(TSNode binding, TSNode use, TSNode function);
+
 // The assignments to `name` in `function` whose value `use` may see: those that end before it,
 // and those in a loop of the function that also holds `use` (the next iteration sees them). A
 // parameter tested before it is first reassigned (`if kwargs is not None:` above

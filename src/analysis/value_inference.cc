@@ -326,6 +326,16 @@ Value ValueInference::ModuleCallersPass(TSNode function, const std::string& name
   return passed;
 }
 
+Value ValueInference::HelperCallersPass(TSNode function, const std::string& name,
+                                        size_t position) {
+  // A method's first parameter (self, cls) is not among the call's arguments; a static method
+  // has none.
+  if (!ts_node_is_null(OwningClass(function)) && position > 0 && !IsStaticMethod(function, text_)) {
+    --position;
+  }
+  return ArgumentsAtCalls(function, name, position);
+}
+
 Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const std::string& name,
                                      size_t position) {
   std::string_view type = NodeType(parameter);
@@ -345,11 +355,7 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
     if (v.Has(Value::kTensor)) {
       Value passed;
       if (!IsTensorEntry(function)) {
-        size_t at = position;
-        if (!ts_node_is_null(OwningClass(function)) && at > 0 && !IsStaticMethod(function, text_)) {
-          --at;
-        }
-        passed = ArgumentsAtCalls(function, name, at);
+        passed = HelperCallersPass(function, name, position);
       } else {
         // A submodule's forward (`max_txt_seq_len: int | torch.Tensor | None`): what its
         // module's callers in this file pass.
@@ -366,11 +372,7 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
          written.find("Sequence") != std::string_view::npos)) {
       // `paddings: tuple[int, int]` that a caller hands `(left, extra)` with a tensor in it
       // (Mimi's `_pad1d`): annotations are not checked at run time; the call says.
-      size_t at = position;
-      if (!ts_node_is_null(OwningClass(function)) && at > 0 && !IsStaticMethod(function, text_)) {
-        --at;
-      }
-      Value passed = ArgumentsAtCalls(function, name, at);
+      Value passed = HelperCallersPass(function, name, position);
       if (passed.holds_data) return passed;
     }
     if (!v.Has(Value::kUnknown)) return v;
@@ -396,12 +398,7 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
     return Value::Of(Value::kConstant);
   }
   // A helper: its callers in this file say what it receives.
-  // A method's first parameter (self, cls) is not among the call's arguments; a static method
-  // has none.
-  if (!ts_node_is_null(OwningClass(function)) && position > 0 && !IsStaticMethod(function, text_)) {
-    --position;
-  }
-  return ArgumentsAtCalls(function, name, position);
+  return HelperCallersPass(function, name, position);
 }
 
 void ValueInference::NotePartialRead(const Scope& read, const std::string& name,

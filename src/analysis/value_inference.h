@@ -111,6 +111,9 @@ class ValueInference {
   // What the calls of `function`'s module (a submodule's forward) pass for parameter `name` at
   // `position` (self counted), joined; Unknown when no call in this file says.
   Value ModuleCallersPass(TSNode function, const std::string& name, size_t position);
+  // What the calls of helper `function` in this file pass for parameter `name` at `position`
+  // (counted with self/cls, which no call passes; a static method has none).
+  Value HelperCallersPass(TSNode function, const std::string& name, size_t position);
   // What `function` returns element by element, when each of its return statements returns a
   // tuple of `arity` elements (`return seq_len, None, None` and `return seq_len, lengths, mask`);
   // empty otherwise. Unpacking its call (`a, b, c = f(...)`) binds each name its own kind.
