@@ -356,7 +356,46 @@ def variants(model, torch) -> list[dict]:
                     **({"input_features": audio.unsqueeze(1)} if audio is not None else {})}
         if reshaped:
             out.append({**out[-1], **reshaped})
+    if main != "pixel_values" and "pixel_values" in params:
+        # a text-and-image model whose image tower takes patchified pixels (SigLIP 2's NaFlex)
+        rest = {k: v for k, v in out[0].items() if k != "pixel_values"}
+        if "spatial_shapes" in params:
+            out.append({**rest, **patchified_pixels(torch, config)})
+        if "pixel_position_ids" in params:
+            out.append({**rest, **positioned_patches(torch, config)})
+    width = _cfg(config, "hidden_size", "d_model", default=None)
+    if first.dim() == 3 and first.is_floating_point() and isinstance(width, int) \
+            and first.shape[-1] != width:
+        # frames already embedded to the model's width (a model whose pre-net is a separate
+        # module: SpeechT5's base model takes hidden states)
+        out.append({**out[0], main: torch.randn(1, first.shape[1], width, generator=_gen(torch))})
     # Parameters without a default that the typical call leaves out (`qformer_input_ids`,
     # `input_features_mask`, a second input): made by name where a maker knows them. Added
     # after the variants were chosen, so that a call that worked before is made the same way.
-    return [with_required(kw, required, torch, config) for kw in out]
+    made = [with_required(kw, required, torch, config) for kw in out]
+    # Masks the signature types as boolean (`audio_mel_mask: torch.BoolTensor`): the same calls
+    # again with those masks as bool, after the ones that worked before.
+    typed = [as_annotated(kw, model, torch) for kw in made]
+    return made + [kw for kw, was in zip(typed, made) if kw is not was]
+
+
+def as_annotated(kwargs: dict, model, torch) -> dict:
+    """`kwargs` with each integer tensor whose parameter is annotated `torch.BoolTensor` cast
+    to bool (the same dict when there is none)."""
+    try:
+        sig = inspect.signature(model.forward)
+    except (TypeError, ValueError):
+        return kwargs
+    cast = {n: v.bool() for n, v in kwargs.items()
+            if n in sig.parameters and "BoolTensor" in str(sig.parameters[n].annotation)
+            and hasattr(v, "dtype") and v.dtype != torch.bool}
+    return {**kwargs, **cast} if cast else kwargs
+
+
+def batch_of_two(kwargs: dict, torch) -> dict:
+    """`kwargs` with every tensor of batch size one repeated to a batch of two."""
+    def two(v):
+        if hasattr(v, "dim") and v.dim() > 0 and v.shape[0] == 1:
+            return torch.cat([v, v], 0)
+        return v
+    return {k: two(v) for k, v in kwargs.items()}

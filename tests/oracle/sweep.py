@@ -125,7 +125,7 @@ def worker(lib_name: str, model_name: str, mode: str, tmp: Path) -> dict:
     import torch
     from run_oracle import run_callable
     from shrink import LEVELS
-    from inputs import variants
+    from inputs import batch_of_two, variants
 
     torch.set_num_threads(1)
     lib = library(lib_name)
@@ -136,7 +136,12 @@ def worker(lib_name: str, model_name: str, mode: str, tmp: Path) -> dict:
 
     def candidates(model):
         make = getattr(lib, "inputs", None)
-        return make(model, model_name, torch) if make else variants(model, torch)
+        made = make(model, model_name, torch) if make else variants(model, torch)
+        if mode == "train":
+            # Batch norm in training needs more than one value per channel (a batch of one
+            # image pooled to 1x1 has one): the same calls with a batch of two, after those.
+            made = made + [batch_of_two(kwargs, torch) for kwargs in made]
+        return made
 
     def is_library(path: str) -> bool:
         return mapper.rel(path).startswith(lib.PREFIXES)

@@ -51,6 +51,14 @@ OVERRIDES: dict[str, tuple[dict, str]] = {
     "dots1": ({"n_routed_experts": 4, "num_experts_per_tok": 2, "n_shared_experts": 1},
               "the mixture of experts leaves its expert counts None, and the model builds its"
               " experts from them"),
+    "lfm2_moe": ({"layer_types": ["conv", "full_attention"]},
+                 "layer_types is None (LFM2's config derives it, LFM2-MoE's does not; its"
+                 " checkpoints list it) and every decoder layer indexes it: one convolution"
+                 " layer and one attention layer, the two kinds the checkpoints mix"),
+    "reformer": ({"axial_pos_shape": [2, 4]},
+                 "in training its axial position embeddings need the sequence length to be the"
+                 " product of axial_pos_shape (64 x 64 = 4,096 tokens by default): 2 x 4 for the"
+                 " sweep's 8 tokens"),
     "esm": ({"vocab_size": 33, "pad_token_id": 1},
             "the vocabulary comes with the tokenizer: vocab_size and pad_token_id are None"
             " (ESM-2's protein alphabet: 33 tokens, padding 1)"),
