@@ -39,6 +39,26 @@ bool IsNoneTest(TSNode condition, std::string_view text) {
   return (op == "is" || op == "isnot") && Is(ts_node_named_child(condition, 1), "none");
 }
 
+// `isinstance(x, torch.Tensor)` where some call that reaches here passes a tensor in
+// `x` (transformers' `torch_compilable_check(cond, ...)` called with a tensor condition): the
+// run takes that branch on that call, whatever other calls pass.
+bool TensorTypeTest(TSNode condition, FileFacts& facts) {
+  if (!Is(condition, "call") || NodeText(Field(condition, "function"), facts.text()) != "isinstance") {
+    return false;
+  }
+  std::vector<TSNode> args = NamedChildren(Field(condition, "arguments"));
+  if (args.size() != 2 || !Is(args[0], "identifier")) return false;
+  std::string_view type = NodeText(args[1], facts.text());
+  if (type != "torch.Tensor" && type != "Tensor") return false;
+  TSNode function = EnclosingFunction(condition);
+  if (!ts_node_is_null(function) &&
+      facts.values().TensorPassed(function, NodeText(args[0], facts.text()))) {
+    return true;
+  }
+  Value value = facts.values().Evaluate(args[0]);
+  return value.Has(Value::kTensor) && !value.assumed;
+}
+
 // Whether `condition` folds while tracing in every mode the run analyzes (a branch it never
 // takes is guarded away, not conditional), or reads tensor data.
 bool Decided(TSNode condition, FileFacts& facts) {
@@ -51,6 +71,7 @@ bool Decided(TSNode condition, FileFacts& facts) {
     if (truth == Truth::kUnknown) decided = false;
   }
   if (decided || IsNoneTest(condition, facts.text())) return true;
+  if (TensorTypeTest(condition, facts)) return true;
   Value value = facts.values().Evaluate(condition);
   return value.Has(Value::kTensor) || value.Has(Value::kDataScalar);
 }

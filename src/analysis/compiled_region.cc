@@ -4,6 +4,7 @@
 #include <cctype>
 #include <limits>
 
+#include "absl/strings/str_join.h"
 #include "analysis/auto_models.h"
 #include "analysis/syntax_queries.h"
 #include "program/auto_callee.h"
@@ -1213,6 +1214,30 @@ std::set<std::string, std::less<>> CompiledRegion::ConditionNames(TSNode functio
     });
     return true;
   });
+  // A local a condition tests stands for what it was computed from (`can_compute = ids is not
+  // None and grid is not None`, then `if can_compute:`): those names are tested too.
+  std::map<std::string_view, std::vector<TSNode>> values;  // local -> what is assigned to it
+  ForEachNamedNode(Field(function, "body"), [&](TSNode n, std::string_view type) {
+    if (type == "function_definition" || type == "class_definition") return false;
+    if (type == "assignment" && Is(Field(n, "left"), "identifier")) {
+      values[NodeText(Field(n, "left"), text_)].push_back(Field(n, "right"));
+    }
+    return true;
+  });
+  std::vector<std::string_view> locals(out.begin(), out.end());
+  while (!locals.empty()) {
+    auto it = values.find(locals.back());
+    locals.pop_back();
+    if (it == values.end()) continue;
+    for (TSNode value : it->second) {
+      ForEachNamedNode(value, [&](TSNode c, std::string_view t) {
+        if (t == "identifier" && out.emplace(NodeText(c, text_)).second) {
+          locals.push_back(NodeText(c, text_));
+        }
+        return t != "lambda";
+      });
+    }
+  }
   return out;
 }
 
@@ -1233,27 +1258,49 @@ std::vector<std::string> CompiledRegion::DefaultGuards(
     tried.push_back({variadics.back()});
   }
   if (variadics.size() == 2) tried.push_back(variadics);
-  std::vector<std::string> out;
-  for (const std::vector<std::string>& names : tried) {
-    std::string guard;
-    for (const std::string& name : names) guard += (guard.empty() ? "" : " ") + name;
-    // A pair is only worth saying when neither alone keeps the call away.
-    if (names.size() > 1 && !out.empty()) continue;
+  // Whether the call is kept away when every one of `names` holds its default.
+  auto away_when = [&](const std::vector<std::string>& names) {
+    std::string guard = absl::StrJoin(names, " ");
     std::unique_ptr<TruthCache>& cache = (*hypotheses)[guard];
     if (cache == nullptr) {
       cache = std::make_unique<TruthCache>();
       cache->UseCallIndex(truth_cache_.call_index());
       cache->SetDefaulted({{Key(function), std::set<std::string>(names.begin(), names.end())}});
     }
-    bool away = true;
     for (Mode mode : {Mode::kEval, Mode::kTrain}) {
       if ((mode == Mode::kEval ? options_.eval : options_.train) &&
           !IsGuardedAway(call, text_, imports_, mode, cache.get(), options_.reduced_precision)) {
-        away = false;
+        return false;
       }
     }
-    if (away) out.push_back(guard);
+    return true;
+  };
+  std::vector<std::string> out;
+  for (const std::vector<std::string>& names : tried) {
+    // A pair is only worth saying when neither alone keeps the call away.
+    if (names.size() > 1 && !out.empty()) continue;
+    if (away_when(names)) out.push_back(absl::StrJoin(names, " "));
   }
+  if (!out.empty() || tried.size() < 2) return out;
+  // No one name keeps it away, but some together may: `outputs = outputs if outputs is not None
+  // else {}`, filled under `if pixel_values is not None:`, then the call under
+  // `if outputs.get("image") is not None:` needs both outputs and pixel_values left out. Try
+  // them all at once, then drop each name the call stays away without.
+  std::vector<std::string> together;
+  for (const std::vector<std::string>& names : tried) {
+    if (names.size() == 1) together.push_back(names[0]);
+  }
+  if (together.size() < 2 || !away_when(together)) return out;
+  for (size_t i = 0; i < together.size() && together.size() > 1;) {
+    std::vector<std::string> fewer = together;
+    fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(i));
+    if (away_when(fewer)) {
+      together = std::move(fewer);
+    } else {
+      ++i;
+    }
+  }
+  out.push_back(absl::StrJoin(together, " "));
   return out;
 }
 
@@ -1264,6 +1311,8 @@ CallSite CompiledRegion::ArgumentsOf(TSNode call, TSNode caller,
   auto forwarded = [&](TSNode value, const std::string& key) {
     if (Is(value, "identifier") && parameters.contains(std::string(NodeText(value, text_)))) {
       site.forwarded[key] = std::string(NodeText(value, text_));
+    } else if (is_tensor_ && is_tensor_(value)) {
+      site.tensor_arguments.push_back(key);
     }
   };
   for (TSNode argument : NamedChildren(Field(call, "arguments"))) {

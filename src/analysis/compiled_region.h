@@ -83,6 +83,9 @@ class CompiledRegion {
   // Parameters the program-wide graph found no call in the region passes (function start byte
   // -> names): conditions on them fold to their defaults (`if ddp_cache_data is not None:`).
   void SetDefaultedParameters(std::map<uint32_t, std::set<std::string>> defaulted);
+  // Whether an expression is a tensor (the file's value inference): call sites in summaries
+  // note which arguments are (CallSite::tensor_arguments).
+  void UseTensorTest(std::function<bool(TSNode)> is_tensor) { is_tensor_ = std::move(is_tensor); }
 
   // Classes instantiated into `self.<attr>` in a class's __init__ (the callee expressions:
   // `Linear`, `nn.LSTM`, `Block` of `ModuleList([Block(c) ...])`), by attribute.
@@ -275,6 +278,7 @@ class CompiledRegion {
   std::string module_;      // as given to Summarize, for ExternalCallee
   bool is_package_ = false;
   TruthCache truth_cache_;
+  std::function<bool(TSNode)> is_tensor_;
   DefinitionIndex definitions_;
   // MethodOf(class, name, 0), by class node then name: summaries and reachability ask alike.
   mutable std::map<const void*, std::map<std::string, TSNode, std::less<>>> methods_;

@@ -49,6 +49,10 @@ CompiledRegion& FileFacts::region() {
   if (region_ == nullptr) {
     region_ = std::make_unique<CompiledRegion>(root_, text_, imports(), options_);
     region_->truth_cache()->UseCallIndex(&calls_);
+    // A tensor as the file's findings take it: also one that rests on the assumption that an
+    // entry's unannotated parameter is a tensor.
+    region_->UseTensorTest(
+        [this](TSNode expression) { return values().Evaluate(expression).Has(Value::kTensor); });
   }
   return *region_;
 }

@@ -15,6 +15,10 @@ namespace {
 
 constexpr int kMaxDepth = 32;
 
+// The questions folding may ask again while answering them (TruthCache::BeginAsking).
+constexpr int kLocalNone = 0;
+constexpr int kEmptyCollection = 1;
+
 const std::set<std::string_view>& TrueWhileCompiling() {
   static const auto* s = new std::set<std::string_view>{
       "torch.compiler.is_compiling", "torch.compiler.is_dynamo_compiling",
@@ -302,10 +306,23 @@ class Evaluator {
     TSNode function = EnclosingFunction(node);
     if (ts_node_is_null(function)) return false;
     std::string_view name = NodeText(node, text_);
-    if (MayFill(function, name, text_)) return false;
+    if (!cache_->BeginAsking(kEmptyCollection, node, name, mode_)) return false;
+    bool empty = IsEmptyAt(function, node, name, depth);
+    cache_->EndAsking(kEmptyCollection, node, name, mode_);
+    return empty;
+  }
+
+  // IsEmptyCollection of the local or parameter `name` read at `node`.
+  bool IsEmptyAt(TSNode function, TSNode node, std::string_view name, int depth) {
+    // What the run adds before this read: filled only in code guarded away in this mode
+    // (`outputs["image"] = ...` under `if pixel_values is not None:` with no pixels given).
+    for (TSNode fill : FillsOf(function, name, text_)) {
+      if (Reaches(fill, node, function) && !GuardedAway(fill)) return false;
+    }
     // Rebinding it after this read (`kwargs = {k: v for k, v in kwargs.items() if ...}` at the
     // end) does not change what is read here, unless a loop brings the read round again.
     std::vector<TSNode> assignments = AssignmentsReaching(function, name, node, text_);
+    std::erase_if(assignments, [&](TSNode a) { return GuardedAway(a); });
     if (assignments.empty()) {
       VariadicNames variadics = VariadicsOf(function, text_);
       std::string starred = name == variadics.positional ? "*" + std::string(name)
@@ -315,6 +332,12 @@ class Evaluator {
     }
     if (assignments.size() != 1 || !Is(assignments[0], "assignment")) return false;
     TSNode value = Field(assignments[0], "right");
+    if (IsEmptyCollectionLiteral(value, text_)) return true;
+    // `outputs = outputs if outputs is not None else {}` on a parameter that holds None here.
+    if (EmptyWhenNone(value, name, text_)) {
+      return AssignmentsReaching(function, name, value, text_).empty() &&
+             ParameterHoldsNone(function, name);
+    }
     if (!Is(value, "list_comprehension") && !Is(value, "set_comprehension") &&
         !Is(value, "dictionary_comprehension") && !Is(value, "generator_expression")) {
       return false;
@@ -323,6 +346,25 @@ class Evaluator {
       if (Is(clause, "for_in_clause")) return IsEmptyCollection(Field(clause, "right"), depth + 1);
     }
     return false;
+  }
+
+  bool GuardedAway(TSNode node) {
+    return IsGuardedAway(node, text_, imports_, mode_, cache_, reduced_precision_);
+  }
+
+  // Whether parameter `name` of `function` holds None as the call enters: a None default no
+  // reached call passes (or, for an entry, one the user's --inputs leave out).
+  bool ParameterHoldsNone(TSNode function, std::string_view name) {
+    TSNode value = DefaultHeldBy(function, name);
+    return !ts_node_is_null(value) && Is(value, "none");
+  }
+
+  // The literal default parameter `name` holds when no reached call passes it; null otherwise.
+  TSNode DefaultHeldBy(TSNode function, std::string_view name) {
+    if (cache_ != nullptr && cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
+      return LiteralDefaultOf(function, name);  // a forward's too, when --inputs leaves it out
+    }
+    return HeldDefault(function, name, CallsPassing(function, name), /*require_call=*/true);
   }
 
   // `len(x)` -> 0, `x.get(k)` -> None, `x.get(k, d)` / `x.pop(k, d)` -> d, for an empty x.
@@ -410,12 +452,7 @@ class Evaluator {
     if (!AssignmentsReaching(function, name, comparison, text_).empty()) {
       return LocalNoneTest(function, name, comparison, op == "is");
     }
-    TSNode value{};
-    if (cache_ != nullptr && cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
-      value = LiteralDefaultOf(function, name);  // a forward's too, when --inputs leaves it out
-    } else {
-      value = HeldDefault(function, name, CallsPassing(function, name), /*require_call=*/true);
-    }
+    TSNode value = DefaultHeldBy(function, name);
     if (ts_node_is_null(value)) return Truth::kUnknown;
     bool is_none = Is(value, "none");
     return (op == "is") == is_none ? Truth::kTrue : Truth::kFalse;
@@ -425,15 +462,19 @@ class Evaluator {
   // other way only in code guarded away in this mode (`image_mask = None`, then
   // `image_mask, _ = ...` under `if pixel_values is not None:` when no pixels are given).
   Truth LocalNoneTest(TSNode function, std::string_view name, TSNode test, bool is_none_test) {
+    // A parameter is bound by the call: to None when it holds its None default (an image's
+    // features the call does not pass, set again only under `if pixel_values is not None:`).
+    bool holds_none = false;
     for (TSNode p : NamedChildren(Field(function, "parameters"))) {
       TSNode parameter = ParameterNameNode(p);
-      if (!ts_node_is_null(parameter) && NodeText(parameter, text_) == name) return Truth::kUnknown;
+      if (ts_node_is_null(parameter) || NodeText(parameter, text_) != name) continue;
+      if (!ParameterHoldsNone(function, name)) return Truth::kUnknown;
+      holds_none = true;
     }
     // A binding guarded by a test on this same local asks this question again.
-    static thread_local std::set<std::tuple<uint32_t, std::string, Mode>> in_progress;
-    auto key = std::make_tuple(ts_node_start_byte(test), std::string(name), mode_);
-    if (!in_progress.insert(key).second) return Truth::kUnknown;
-    bool holds_none = false;
+    if (cache_ == nullptr || !cache_->BeginAsking(kLocalNone, test, name, mode_)) {
+      return Truth::kUnknown;
+    }
     bool decided = true;
     for (TSNode binding : BindingsOf(function, name, text_)) {
       if (!Reaches(binding, test, function)) continue;
@@ -442,12 +483,12 @@ class Evaluator {
         holds_none = true;
         continue;
       }
-      if (!IsGuardedAway(binding, text_, imports_, mode_, cache_, reduced_precision_)) {
+      if (!GuardedAway(binding)) {
         decided = false;
         break;
       }
     }
-    in_progress.erase(key);
+    cache_->EndAsking(kLocalNone, test, name, mode_);
     if (!decided || !holds_none) return Truth::kUnknown;
     return is_none_test ? Truth::kTrue : Truth::kFalse;
   }
@@ -722,6 +763,10 @@ const TruthCache::SelfAssignments& TruthCache::AssignedToSelf(TSNode class_defin
 
 Truth EvaluateUnderCompile(TSNode condition, std::string_view text, const ImportTable& imports,
                            Mode mode, TruthCache* cache, bool reduced_precision) {
+  if (cache == nullptr) {  // a cache for this one question: folding keeps state in it
+    TruthCache local;
+    return Evaluator(text, imports, mode, &local, reduced_precision).Eval(condition, 0);
+  }
   return Evaluator(text, imports, mode, cache, reduced_precision).Eval(condition, 0);
 }
 
@@ -791,14 +836,11 @@ bool GuardedByPlace(TSNode child, TSNode parent, Evaluator& evaluator, Mode mode
 
 bool IsGuardedAway(TSNode node, std::string_view text, const ImportTable& imports, Mode mode,
                    TruthCache* cache, bool reduced_precision) {
-  Evaluator evaluator(text, imports, mode, cache, reduced_precision);
-  if (cache == nullptr) {
-    for (TSNode child = node, parent = ParentOf(node); !ts_node_is_null(parent);
-         child = parent, parent = ParentOf(parent)) {
-      if (GuardedByPlace(child, parent, evaluator, mode, cache)) return true;
-    }
-    return false;
+  if (cache == nullptr) {  // a cache for this one question: folding keeps state in it
+    TruthCache local;
+    return IsGuardedAway(node, text, imports, mode, &local, reduced_precision);
   }
+  Evaluator evaluator(text, imports, mode, cache, reduced_precision);
   // guarded(n) = GuardedByPlace(n, parent) or guarded(parent): walk up to the first node whose
   // answer is known (or the root), then fill in the answers on the way down, so the nodes of
   // one deep expression (a chain of a thousand `and`s) share one walk.

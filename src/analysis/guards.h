@@ -102,6 +102,17 @@ class TruthCache {
   using SelfAssignments = std::map<std::string, SelfAssignment, std::less<>>;
   const SelfAssignments& AssignedToSelf(TSNode class_definition, std::string_view text);
 
+  // A question about `name` at `node` that folding asks while answering it (a fill guarded by a
+  // test of the same collection): BeginAsking is false when it is already being asked, and the
+  // asker gives up (unknown) instead of recursing for ever; EndAsking when answered.
+  bool BeginAsking(int question, TSNode node, std::string_view name, Mode mode) {
+    return asking_.emplace(question, ts_node_start_byte(node), std::string(name),
+                           static_cast<int>(mode)).second;
+  }
+  void EndAsking(int question, TSNode node, std::string_view name, Mode mode) {
+    asking_.erase({question, ts_node_start_byte(node), std::string(name), static_cast<int>(mode)});
+  }
+
  private:
   // What was folded under the facts before: truths, exits, clauses, guarded nodes.
   void ForgetFolds() {
@@ -123,6 +134,7 @@ class TruthCache {
   std::unique_ptr<CallIndex> own_index_;
   std::unique_ptr<ModuleAssignments> module_assignments_;
   std::map<uint32_t, SelfAssignments> self_assignments_;  // by class start byte
+  std::set<std::tuple<int, uint32_t, std::string, int>> asking_;
 };
 
 // Evaluates conditions the way Dynamo does while tracing: torch.compiler.is_compiling() (and

@@ -165,26 +165,34 @@ VariadicNames VariadicsOf(TSNode function, std::string_view text) {
   return out;
 }
 
-bool MayFill(TSNode function, std::string_view name, std::string_view text) {
-  bool fills = false;
+std::vector<TSNode> FillsOf(TSNode function, std::string_view name, std::string_view text) {
+  std::vector<TSNode> fills;
   ForEachNamedNode(Field(function, "body"), [&](TSNode n, std::string_view type) {
-    if (fills || type == "function_definition" || type == "class_definition") return false;
+    if (type == "function_definition" || type == "class_definition") return false;
     if (type == "assignment" || type == "augmented_assignment") {
       TSNode left = Field(n, "left");
-      if (Is(left, "subscript") && NodeText(Field(left, "value"), text) == name) fills = true;
-      if (type == "augmented_assignment" && NodeText(left, text) == name) fills = true;
+      if ((Is(left, "subscript") && NodeText(Field(left, "value"), text) == name) ||
+          (type == "augmented_assignment" && NodeText(left, text) == name)) {
+        fills.push_back(n);
+      }
     }
     if (type == "call") {
       TSNode callee = Field(n, "function");
       if (Is(callee, "attribute") && NodeText(Field(callee, "object"), text) == name) {
         std::string_view method = NodeText(Field(callee, "attribute"), text);
-        fills = method == "update" || method == "setdefault" || method == "append" ||
-                method == "extend" || method == "insert" || method == "__setitem__";
+        if (method == "update" || method == "setdefault" || method == "append" ||
+            method == "extend" || method == "insert" || method == "__setitem__") {
+          fills.push_back(n);
+        }
       }
     }
-    return !fills;
+    return true;
   });
   return fills;
+}
+
+bool MayFill(TSNode function, std::string_view name, std::string_view text) {
+  return !FillsOf(function, name, text).empty();
 }
 
 bool IsEmptyCollectionLiteral(TSNode node, std::string_view text) {
@@ -222,6 +230,62 @@ bool EmptyWhenNone(TSNode value, std::string_view name, std::string_view text) {
     return false;
   }
   return IsEmptyCollectionLiteral(none_takes_true ? when_true : when_false, text);
+}
+
+namespace {
+
+bool IsScope(TSNode n) {
+  return Is(n, "function_definition") || Is(n, "class_definition") || Is(n, "lambda");
+}
+
+// The last statement of a block, comments skipped (null when it has none).
+TSNode LastStatement(TSNode block) {
+  for (uint32_t i = ts_node_named_child_count(block); i > 0; --i) {
+    TSNode child = ts_node_named_child(block, i - 1);
+    if (!Is(child, "comment")) return child;
+  }
+  return TSNode{};
+}
+
+// Whether a `return`, `break` or `continue` of this scope lies in `block` between the byte
+// offsets `from` and `to`: a way out of the block that does not raise.
+bool ExitsBetween(TSNode block, uint32_t from, uint32_t to) {
+  bool exits = false;
+  ForEachNamedNode(block, [&](TSNode n, std::string_view type) {
+    if (exits || IsScope(n) || ts_node_end_byte(n) <= from || ts_node_start_byte(n) >= to) {
+      return false;
+    }
+    exits = type == "return_statement" || type == "break_statement" ||
+            type == "continue_statement";
+    return !exits;
+  });
+  return exits;
+}
+
+// Whether a `try:` body with handlers around `node` (below its scope) may catch what it raises.
+bool InTryBody(TSNode node) {
+  for (TSNode child = node, parent = ParentOf(node); !ts_node_is_null(parent) && !IsScope(parent);
+       child = parent, parent = ParentOf(parent)) {
+    if (Is(parent, "try_statement") && SameNode(child, Field(parent, "body"))) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool OnErrorPath(TSNode node) {
+  for (TSNode child = node, parent = ParentOf(node); !ts_node_is_null(parent) && !IsScope(parent);
+       child = parent, parent = ParentOf(parent)) {
+    // An exception handler's body runs only after something raised.
+    if (Is(child, "block") && Is(parent, "except_clause")) return true;
+    if (Is(child, "raise_statement")) return !InTryBody(child);
+    if (!Is(child, "block")) continue;
+    // A block that ends by raising, with no way out between `node` and its raise.
+    TSNode last = LastStatement(child);
+    if (!Is(last, "raise_statement") || InTryBody(last)) continue;
+    if (!ExitsBetween(child, ts_node_end_byte(node), ts_node_start_byte(last))) return true;
+  }
+  return false;
 }
 
 }  // namespace gbreak

@@ -73,12 +73,22 @@ VariadicNames VariadicsOf(TSNode function, std::string_view text);
 // removing (`pop`) do not count.
 bool MayFill(TSNode function, std::string_view name, std::string_view text);
 
+// The statements and calls of a function's own body that MayFill names, in source order.
+std::vector<TSNode> FillsOf(TSNode function, std::string_view name, std::string_view text);
+
 // `{}`, `[]`, `()`, `dict()`, `list()`, `tuple()`: an empty collection as written.
 bool IsEmptyCollectionLiteral(TSNode node, std::string_view text);
 
 // Whether `value` (the right side of `name = value`) is an empty collection when `name` held
 // None: `name or {}`, `{} if name is None else name`, `name.copy() if name is not None else {}`.
 bool EmptyWhenNone(TSNode value, std::string_view name, std::string_view text);
+
+// Whether `node` runs only on the way to an exception: in an `except` handler's body, in a
+// `raise` statement, or in a block that ends by raising with no `return`, `break` or `continue`
+// between `node` and that `raise` (`if x.sum() < 0: logger.error(...); raise ValueError(...)`).
+// A raise inside a `try:` body with handlers may be caught, so it makes no error path. Stops at
+// the enclosing function: a function whose whole body raises is left to its callers.
+bool OnErrorPath(TSNode node);
 
 }  // namespace gbreak
 

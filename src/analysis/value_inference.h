@@ -70,6 +70,16 @@ class ValueInference {
   // (a flag, not a tensor) before it is assumed to be a tensor.
   using ModuleCallFinder = std::function<std::vector<TSNode>(TSNode class_definition)>;
   void SetModuleCalls(ModuleCallFinder finder) { module_calls_ = std::move(finder); }
+  // The parameters some reached call passes a tensor, including calls in other modules
+  // (function start byte -> names; the program-wide graph's TensorPassedParameters).
+  void SetTensorPassed(std::map<uint32_t, std::set<std::string>> passed) {
+    tensor_passed_ = std::move(passed);
+  }
+  // Whether some reached call passes parameter `name` of `function` a tensor.
+  bool TensorPassed(TSNode function, std::string_view name) const {
+    auto it = tensor_passed_.find(ts_node_start_byte(function));
+    return it != tensor_passed_.end() && it->second.contains(std::string(name));
+  }
 
  private:
   struct Scope;
@@ -144,6 +154,7 @@ class ValueInference {
   std::map<uint32_t, std::unique_ptr<Scope>> scopes_;        // by function start byte
   std::map<uint32_t, std::unique_ptr<ClassInfo>> classes_;   // by class start byte
   std::map<uint32_t, Value> returns_;                        // by function start byte
+  std::map<uint32_t, std::set<std::string>> tensor_passed_;  // by function start byte
   std::set<uint32_t> in_progress_;                           // recursion guard (functions)
   // Functions whose return value is being computed (a separate set: computing a return
   // analyzes the function, which asks its callers for its parameters).

@@ -214,6 +214,15 @@ int RunLint(const LintOptions& options) {
     std::erase_if(report.findings,
                   [&](const Finding& f) { return !configuration.Keeps(f.path, *f.rule); });
   }
+  // Code that runs only on the way to an exception is not what the user's run does.
+  if (!options.error_paths) {
+    size_t before = report.findings.size();
+    std::erase_if(report.findings, [](const Finding& f) { return f.error_path; });
+    if (size_t hidden = before - report.findings.size(); hidden > 0) {
+      std::cerr << "gbreak: " << hidden << " finding" << (hidden == 1 ? "" : "s")
+                << " on error paths not shown (--error-paths shows them)\n";
+    }
+  }
   // Unsafe edits are made only when asked for; without the flag their findings keep them in
   // words (ruff's convention), and --fix/--diff say how many were left out.
   if (!options.unsafe_fixes) {
@@ -250,7 +259,8 @@ int RunLint(const LintOptions& options) {
 
   if (io_error) return kExitError;
   // Breaks only the log saw count like findings (every summary counts them too).
-  bool found = FindingCount(report) > 0;
+  bool found = options.fail_on_conditional ? FindingCount(report) > 0
+                                            : UnconditionalCount(report) > 0;
   if (found && !options.exit_zero) return kExitFindings;
   return kExitClean;
 }

@@ -28,6 +28,12 @@ struct LintOptions {
   std::string mode = "both";  // eval | train | both: which self.training arms to analyze
   std::string dtype = "float32";  // float32 | float16 | bfloat16: what dtype tests fold to
   bool exit_zero = false;
+  // `--error-paths`: also report findings that run only on the way to an exception (an
+  // `except` body, a block that ends by raising); left out by default.
+  bool error_paths = false;
+  // `--no-fail-on-conditional`: findings that break only under a condition gbreak could not
+  // decide ("[only when `pixel_values` is given]") are shown but do not make the exit status 1.
+  bool fail_on_conditional = true;
   bool statistics = false;  // counts per rule instead of findings
   bool stats = false;       // run statistics on stderr
   bool fix = false;         // `--fix`: make the safe mechanical edits (cli/fix_command.h)

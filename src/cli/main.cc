@@ -62,6 +62,12 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
                   "`x.dtype == torch.float16` is then not traced), float16 or bfloat16")
       ->check(CLI::IsMember({"float32", "float16", "bfloat16"}));
   lint.add_flag("--exit-zero", o.exit_zero, "Exit 0 even when there are findings");
+  lint.add_flag("--fail-on-conditional,!--no-fail-on-conditional", o.fail_on_conditional,
+                "Whether findings under a condition gbreak could not decide ([only when ...]) "
+                "make the exit status 1 (default: they do)");
+  lint.add_flag("--error-paths", o.error_paths,
+                "Also report findings on error paths (except bodies, blocks that end by "
+                "raising), marked [only on an error path]");
   lint.add_flag("--statistics", o.statistics, "Print the number of findings per rule instead");
   lint.add_flag("--stats", o.stats, "Print files, bytes and timings to stderr");
   lint.add_flag("--fix", o.fix, "Apply the safe fixes (rewrites files), then report what remains");

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <utility>
 
+#include "absl/strings/str_split.h"
 #include "program/auto_callee.h"
 #include "source/paths.h"
 
@@ -529,11 +530,15 @@ std::map<FunctionRef, FunctionRef> ProgramGraph::ReachableFrom(
       if (conditions == nullptr || !entry_set.contains(current) || held != nullptr) return "";
       auto guarded = f->guarded_callees.find(callee);
       if (guarded == f->guarded_callees.end()) return "";
+      // A guard "a b" keeps the call away when both hold their defaults: it runs when either
+      // is given.
       std::set<std::string> names;
-      for (const std::vector<std::string>& call : guarded->second) names.insert(call.front());
+      for (const std::vector<std::string>& call : guarded->second) {
+        for (auto name : absl::StrSplit(call.front(), ' ')) names.emplace(name);
+      }
       std::string out;
       for (const std::string& name : names) {
-        // "*args" / "*args **kwargs": the call passes more than the parameters it names.
+        // "*args" / "**kwargs": the call passes more than the parameters it names.
         std::string said = name.starts_with("*") ? "extra arguments" : "`" + name + "`";
         if (out.find(said) == std::string::npos) out += (out.empty() ? "" : " or ") + said;
       }
@@ -635,12 +640,10 @@ std::set<std::pair<std::string, std::string>> ProgramGraph::Reachable() const {
   return out;
 }
 
-std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
-    const std::map<FunctionRef, FunctionRef>& reached,
-    const std::map<FunctionRef, std::set<std::string>>& entry_inputs,
-    const std::set<FunctionRef>* entries) const {
+ProgramGraph::CallSites ProgramGraph::ReachedCallSites(
+    const std::map<FunctionRef, FunctionRef>& reached) const {
   // Every reached call site, by the function it calls, with the function that makes it.
-  std::map<FunctionRef, std::vector<std::pair<FunctionRef, const CallSite*>>> sites;
+  CallSites sites;
   for (const auto& [caller, parent] : reached) {
     const FunctionSummary* f = Find(caller.first, caller.second);
     if (f == nullptr) continue;
@@ -659,6 +662,53 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
       }
     }
   }
+  return sites;
+}
+
+std::map<FunctionRef, std::set<std::string>> ProgramGraph::TensorPassedParameters(
+    const std::map<FunctionRef, FunctionRef>& reached) const {
+  CallSites sites = ReachedCallSites(reached);
+  std::map<FunctionRef, std::set<std::string>> out;
+  auto holds = [&](const FunctionRef& function, const std::string& name) {
+    auto it = out.find(function);
+    return it != out.end() && it->second.contains(name);
+  };
+  // A call passes a tensor for a parameter when its file says the argument is one, or when it
+  // hands on a parameter of its caller that some call passed a tensor: repeat until nothing
+  // changes (each round only adds names).
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const auto& [function, calls] : sites) {
+      const FunctionSummary* f = Find(function.first, function.second);
+      if (f == nullptr) continue;
+      const std::vector<std::string>& named = f->signature.named;
+      for (size_t i = 0; i < named.size(); ++i) {
+        if (holds(function, named[i])) continue;
+        std::string position = "#" + std::to_string(i);
+        bool by_position = static_cast<int>(i) < f->signature.positional;
+        bool passed = false;
+        for (const auto& [caller, call] : calls) {
+          for (const std::string& key : {named[i], position}) {
+            if (key == position && !by_position) continue;
+            const std::vector<std::string>& tensors = call->tensor_arguments;
+            auto forwarded = call->forwarded.find(key);
+            passed = passed || std::find(tensors.begin(), tensors.end(), key) != tensors.end() ||
+                     (forwarded != call->forwarded.end() && holds(caller, forwarded->second));
+          }
+        }
+        if (passed) changed = out[function].insert(named[i]).second || changed;
+      }
+    }
+  }
+  return out;
+}
+
+std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
+    const std::map<FunctionRef, FunctionRef>& reached,
+    const std::map<FunctionRef, std::set<std::string>>& entry_inputs,
+    const std::set<FunctionRef>* entries) const {
+  // Every reached call site, by the function it calls, with the function that makes it.
+  CallSites sites = ReachedCallSites(reached);
   std::map<FunctionRef, std::set<std::string>> out;
   // The entries the user's call is known for: what it does not pass holds its default.
   for (const auto& [entry, inputs] : entry_inputs) {

@@ -27,6 +27,11 @@ struct CallSite {
   // name or "#<position>" -> the caller's parameter. When that parameter holds its default, so
   // does what it is passed to.
   std::map<std::string, std::string> forwarded;
+  // Arguments that are tensors where the call is made (keyword name or "#<position>"), as the
+  // caller's file infers them (an entry's unannotated parameter taken as a tensor, as its
+  // findings take it): a parameter that some reached call passes a tensor holds one on that
+  // call (TensorPassedParameters).
+  std::vector<std::string> tensor_arguments;
 };
 
 // What the program-wide call graph needs from one function, gathered while its file was parsed
@@ -235,6 +240,12 @@ class ProgramGraph {
       const std::set<FunctionRef>* entries = nullptr) const;
   // (An entry whose inputs are given is in the result even when it passes every parameter.)
 
+  // The parameters of reached functions that some reached call passes a tensor, by
+  // function (a helper in another module: transformers' `torch_compilable_check(cond, ...)`
+  // called with a tensor condition): its file's own inference sees only its own calls.
+  std::map<FunctionRef, std::set<std::string>> TensorPassedParameters(
+      const std::map<FunctionRef, FunctionRef>& reached) const;
+
   // True when `qualified` resolves to a function disabled for Dynamo.
   bool IsDisabled(const std::string& qualified) const {
     size_t module;
@@ -249,6 +260,10 @@ class ProgramGraph {
   const FunctionSummary* Find(size_t module, const std::string& name) const;
 
  private:
+  // Every reached call site, by the function it calls, with the function that makes it.
+  using CallSites =
+      std::map<FunctionRef, std::vector<std::pair<FunctionRef, const CallSite*>>>;
+  CallSites ReachedCallSites(const std::map<FunctionRef, FunctionRef>& reached) const;
   std::vector<std::string> StarCandidates(size_t module, const std::string& name) const;
   // The longest prefix of `qualified` that is a module of the program: its index, and the rest
   // of the name after it. False when none is; with a probe, a prefix that could be loaded is

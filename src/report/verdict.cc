@@ -47,4 +47,10 @@ size_t FindingCount(const LintReport& report) {
   return report.findings.size() + RuntimeOnlyCount(report);
 }
 
+size_t UnconditionalCount(const LintReport& report) {
+  size_t count = RuntimeOnlyCount(report);  // a break the log saw happened
+  for (const Finding& f : report.findings) count += f.conditions.empty();
+  return count;
+}
+
 }  // namespace gbreak

@@ -30,6 +30,10 @@ size_t RuntimeOnlyCount(const LintReport& report);
 // code tests, so no output can call a run clean that another output or the exit code does not.
 size_t FindingCount(const LintReport& report);
 
+// The findings gbreak found under no condition it could not decide, with the log's runtime-only
+// breaks: what fails a run under --no-fail-on-conditional.
+size_t UnconditionalCount(const LintReport& report);
+
 }  // namespace gbreak
 
 #endif  // GBREAK_REPORT_VERDICT_H_

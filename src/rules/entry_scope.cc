@@ -207,24 +207,27 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached) {
     const FunctionSummary* f = graph_.Find(function.first, function.second);
     if (f != nullptr) ranges[function.first].emplace_back(f->start_byte, f->end_byte);
   }
+  std::vector<FileChecker::ProgramFacts> program(prepared_.size());
   // Parameters no reached call passes hold their defaults (DynamicCache's ddp_cache_data=None).
-  std::vector<std::map<uint32_t, std::set<std::string>>> defaulted(prepared_.size());
   // (WithoutDefaultGuardedCalls computed them for the final `reached`.)
   for (auto& [function, names] : defaulted_) {
     const FunctionSummary* f = graph_.Find(function.first, function.second);
-    if (f != nullptr) defaulted[function.first][f->start_byte] = std::move(names);
+    if (f != nullptr) program[function.first].defaulted[f->start_byte] = std::move(names);
+  }
+  // Parameters a call from another module passes a tensor.
+  for (auto& [function, names] : graph_.TensorPassedParameters(reached)) {
+    const FunctionSummary* f = graph_.Find(function.first, function.second);
+    if (f != nullptr) program[function.first].tensor_passed[f->start_byte] = std::move(names);
   }
   // What the configuration fields of each model class default to (`self.layerdrop > 0.0` with
   // the configuration's `layerdrop: float = 0.0`), for the files with reached code.
-  std::vector<std::map<std::string, std::map<std::string, std::string>>> config(prepared_.size());
   for (size_t m = 0; m < prepared_.size(); ++m) {
-    if (!ranges[m].empty()) config[m] = graph_.ConfigDefaults(m, options_.config);
+    if (!ranges[m].empty()) program[m].config_defaults = graph_.ConfigDefaults(m, options_.config);
   }
   results_.resize(prepared_.size());
   ParallelFor(prepared_.size(), static_cast<int>(checkers_.size()), [&](size_t worker, size_t m) {
     std::sort(ranges[m].begin(), ranges[m].end());
-    results_[m] = Checker(worker).Finish(*prepared_[m], &ranges[m], std::move(defaulted[m]),
-                                         std::move(config[m]));
+    results_[m] = Checker(worker).Finish(*prepared_[m], &ranges[m], std::move(program[m]));
   });
   prepared_.clear();
 }

@@ -112,14 +112,17 @@ std::unique_ptr<PreparedFile> FileChecker::Prepare(const std::string& path,
 
 FileCheckResult FileChecker::Finish(PreparedFile& file,
                                     const std::vector<std::pair<uint32_t, uint32_t>>* ranges,
-                                    std::map<uint32_t, std::set<std::string>> defaulted,
-                                    std::map<std::string, std::map<std::string, std::string>>
-                                        config_defaults) {
+                                    ProgramFacts program) {
   FileCheckResult result = std::move(file.result);
   if (file.facts != nullptr) {
-    if (!defaulted.empty()) file.facts->region().SetDefaultedParameters(std::move(defaulted));
-    if (!config_defaults.empty()) {
-      file.facts->region().truth_cache()->SetConfigDefaults(std::move(config_defaults));
+    if (!program.defaulted.empty()) {
+      file.facts->region().SetDefaultedParameters(std::move(program.defaulted));
+    }
+    if (!program.config_defaults.empty()) {
+      file.facts->region().truth_cache()->SetConfigDefaults(std::move(program.config_defaults));
+    }
+    if (!program.tensor_passed.empty()) {
+      file.facts->values().SetTensorPassed(std::move(program.tensor_passed));
     }
     TreeIndexScope tree_index;  // the tree is freed only after the scope
     absl::Time start = absl::Now();

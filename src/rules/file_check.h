@@ -62,14 +62,20 @@ class FileChecker {
 
   // The two halves of Check, for entry runs: Prepare reads, parses, checks encoding and syntax
   // and summarizes the file for the call graph; Finish runs the rules, only within `ranges`
-  // (byte ranges) when given, and drops the tree. `defaulted`: parameters no call in the region
-  // passes (function start byte -> names), from the program-wide graph.
+  // (byte ranges) when given, with what the program-wide graph says of the file, and drops the
+  // tree.
+  struct ProgramFacts {
+    // Parameters no call in the region passes: function start byte -> names.
+    std::map<uint32_t, std::set<std::string>> defaulted;
+    // Configuration class -> field -> its default (or the user's --config value).
+    std::map<std::string, std::map<std::string, std::string>> config_defaults;
+    // Parameters some reached call (in any module) passes a tensor: function start byte -> names.
+    std::map<uint32_t, std::set<std::string>> tensor_passed;
+  };
   std::unique_ptr<PreparedFile> Prepare(const std::string& path, const std::string& module);
   FileCheckResult Finish(PreparedFile& file,
                          const std::vector<std::pair<uint32_t, uint32_t>>* ranges,
-                         std::map<uint32_t, std::set<std::string>> defaulted = {},
-                         std::map<std::string, std::map<std::string, std::string>>
-                             config_defaults = {});
+                         ProgramFacts program = {});
 
  private:
   void CheckEncoding(const SourceFile& source, FileCheckResult& result) const;

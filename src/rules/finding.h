@@ -86,6 +86,9 @@ struct Finding {
   // What must hold for the run to reach this line, when gbreak cannot decide it ("`pixel_values`
   // is given"); empty when any call of the entry reaches it (entry runs only).
   std::vector<std::string> conditions;
+  // It runs only on the way to an exception (an `except` body, a `raise`, a block that ends by
+  // raising: analysis/syntax_queries.h OnErrorPath); not reported unless --error-paths.
+  bool error_path = false;
   std::string fix;                    // the concrete suggestion in words (rule.fix when empty)
   std::optional<TextEdit> edit;       // when the fix is mechanical
   // Whether `edit` keeps behaviour; an unsafe edit is made only with --unsafe-fixes (the CLI

@@ -11,6 +11,7 @@
 #include "analysis/branch_conditions.h"
 #include "analysis/file_facts.h"
 #include "analysis/placement.h"
+#include "analysis/syntax_queries.h"
 #include "rules/fix_edit.h"
 #include "rules/frame_skip.h"
 #include "re2/re2.h"
@@ -153,6 +154,11 @@ void DescribeRegion(TSNode report, FileFacts& facts, Finding& finding) {
   finding.reached = location.reachable;
   // Under a test gbreak cannot fold: the break happens only when it holds.
   finding.conditions = UndecidedConditions(report, facts);
+  finding.error_path = OnErrorPath(report);
+  if (finding.error_path) {
+    finding.conditions.push_back("an exception is raised");
+    finding.message += " [only on an error path]";
+  }
   finding.placement = ToPlacement(
       PlacementOf(report, facts.text(), facts.imports(), facts.higher_order_op_bodies()));
   finding.message += PlacementNote(finding.placement);

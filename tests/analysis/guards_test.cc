@@ -116,6 +116,32 @@ def f(x, given=None):
   EXPECT_FALSE(Guarded(s, "d()"));
 }
 
+// A dict made empty and filled only under a branch Dynamo never takes holds no key where it
+// is read: `.get(k)` is None there. Filled on a live path, or in a loop around the read: not.
+TEST(GuardsTest, AnEmptyDictFilledOnlyInGuardedAwayCode) {
+  ParsedSnippet s(R"(DEBUG = False
+def f(x):
+    found = {}
+    if DEBUG:
+        found["a"] = x
+    if found.get("a") is not None:
+        a()
+    seen = {}
+    if x.any():
+        seen["a"] = x
+    if seen.get("a") is not None:
+        b()
+    many = {}
+    for i in range(3):
+        if many.get("a") is not None:
+            c()
+        many["a"] = x
+)");
+  EXPECT_TRUE(Guarded(s, "a()"));
+  EXPECT_FALSE(Guarded(s, "b()"));
+  EXPECT_FALSE(Guarded(s, "c()"));
+}
+
 TEST(GuardsTest, TrainingFoldsPerMode) {
   ParsedSnippet s(R"(class M:
     def forward(self, x):

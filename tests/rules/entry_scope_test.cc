@@ -391,6 +391,111 @@ TEST(EntryScopeTest, InputsTheCallLeavesOutHoldTheirDefaults) {
               UnorderedElementsAre("project/app/model.py:9", "project/app/vision.py:2"));
 }
 
+// A dict of encoder outputs the call may pass, made `{}` when it does not, and filled only
+// when pixels are given: `outputs.get("image")` is None unless one of the two is given, so the
+// image branch needs both left out to be away (a guard of two names: "either is given").
+TEST(EntryScopeTest, ADictFilledOnlyUnderAGuardIsEmptyWhereItIsRead) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/model.py",
+            "class Net:\n"
+            "    def forward(self, input_ids=None, pixel_values=None, outputs=None):\n"
+            "        outputs = outputs if outputs is not None else {}\n"
+            "        if outputs.get('image') is None and pixel_values is not None:\n"
+            "            outputs['image'] = self.encode(pixel_values)\n"
+            "        if outputs.get('image') is not None:\n"
+            "            self.merge(outputs['image'])\n"
+            "        return input_ids\n"
+            "    def encode(self, pixel_values):\n"
+            "        return pixel_values\n"
+            "    def merge(self, image):\n"
+            "        return image.item()\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(),
+                               std::vector<std::string>{"input_ids"}),
+              IsEmpty());
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(),
+                               std::vector<std::string>{"input_ids", "pixel_values"}),
+              ElementsAre("project/app/model.py:12"));
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule()),
+              ElementsAre("project/app/model.py:12 [only when `outputs` or `pixel_values` is "
+                          "given]"));
+  // The same with the features a parameter the call may pass, set again from the pixels.
+  dir.Write("project/app/features.py",
+            "class Net:\n"
+            "    def forward(self, input_ids=None, pixel_values=None, features=None):\n"
+            "        if pixel_values is not None:\n"
+            "            features = self.encode(pixel_values)\n"
+            "        if features is not None:\n"
+            "            self.merge(features)\n"
+            "        return input_ids\n"
+            "    def encode(self, pixel_values):\n"
+            "        return pixel_values\n"
+            "    def merge(self, image):\n"
+            "        return image.item()\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.features:Net", ItemAndPrintRule(),
+                               std::vector<std::string>{"input_ids"}),
+              IsEmpty());
+  EXPECT_THAT(FindingsWithRule(dir, "app.features:Net", ItemAndPrintRule(),
+                               std::vector<std::string>{"input_ids", "features"}),
+              ElementsAre("project/app/features.py:11"));
+}
+
+// A helper's condition read through a local computed from its parameters (`can_compute = ids is
+// not None and types is not None`, then `if can_compute:`) folds when a caller leaves one out.
+TEST(EntryScopeTest, AConditionThroughALocalFoldsOnTheParametersItWasComputedFrom) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/model.py",
+            "class Net:\n"
+            "    def forward(self, input_ids=None, token_types=None):\n"
+            "        return self.positions(input_ids, token_types=token_types)\n"
+            "    def positions(self, input_ids, token_types=None):\n"
+            "        can_compute = input_ids is not None and token_types is not None\n"
+            "        if can_compute:\n"
+            "            return self.rope(token_types)\n"
+            "        return input_ids\n"
+            "    def rope(self, token_types):\n"
+            "        return token_types.item()\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(),
+                               std::vector<std::string>{"input_ids"}),
+              IsEmpty());
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(),
+                               std::vector<std::string>{"input_ids", "token_types"}),
+              ElementsAre("project/app/model.py:10"));
+}
+
+// A check helper in another module takes either a bool or a tensor and reads the tensor's value
+// only for a tensor (`if isinstance(cond, torch.Tensor): cond.item()`): a call that passes a
+// tensor takes that branch, so the finding holds under no condition; with bools only it stays
+// conditional.
+TEST(EntryScopeTest, ATensorTypeTestHoldsWhenSomeCallFromAnotherModulePassesATensor) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/checks.py",
+            "import torch\n"
+            "def check(cond, msg):\n"
+            "    if isinstance(cond, torch.Tensor):\n"
+            "        cond.item()\n");
+  dir.Write("project/app/model.py",
+            "import torch\n"
+            "from .checks import check\n"
+            "class Net:\n"
+            "    def forward(self, x):\n"
+            "        check(x.shape[0] > 0, 'empty')\n"
+            "        check(torch.ones(2).sum() > 0, 'negative')\n"
+            "        return x\n");
+  dir.Write("project/app/plain.py",
+            "from .checks import check\n"
+            "class Net:\n"
+            "    def forward(self, x):\n"
+            "        check(x.shape[0] > 0, 'empty')\n"
+            "        return x\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule()),
+              ElementsAre("project/app/checks.py:4"));
+  EXPECT_THAT(FindingsWithRule(dir, "app.plain:Net", ItemAndPrintRule()),
+              ElementsAre("project/app/checks.py:4 [only when `isinstance(cond, torch.Tensor)`]"));
+}
+
 // A submodule runs its forward only from the functions that call it: a vision tower that only
 // the image path's helper calls is not reached when the call leaves the image out.
 TEST(EntryScopeTest, ASubmoduleIsReachedOnlyThroughTheFunctionsThatCallIt) {
