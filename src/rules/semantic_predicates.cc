@@ -415,6 +415,85 @@ std::optional<Confidence> IsOtherModulePredicate(const MatchContext& context,
   return Confidence::kCertain;
 }
 
+// The method `name` of class `owner` (or of a base class defined in the same file), when it is
+// decorated `@cached_property` / `@functools.cached_property`; null otherwise.
+TSNode CachedPropertyNamed(const MatchContext& context, TSNode owner, std::string_view name,
+                           int depth) {
+  if (ts_node_is_null(owner) || depth > 8) return TSNode{};
+  for (TSNode statement : NamedChildren(Field(owner, "body"))) {
+    if (!Is(statement, "decorated_definition")) continue;
+    TSNode function = Field(statement, "definition");
+    if (!Is(function, "function_definition") || DefinitionName(function, context.text) != name) {
+      continue;
+    }
+    for (TSNode decorator : Decorators(function)) {
+      for (const std::string& qualified :
+           QualifiedNames(ts_node_named_child(decorator, 0), context.text,
+                          context.facts->imports())) {
+        if (qualified == "functools.cached_property") return function;
+      }
+    }
+    return TSNode{};  // defined here, as something else
+  }
+  // A base class of the same file (`class Causal(Base)` with Base's cached property).
+  for (TSNode base : NamedChildren(Field(owner, "superclasses"))) {
+    if (!Is(base, "identifier")) continue;
+    for (TSNode top : NamedChildren(ts_node_parent(owner))) {
+      TSNode definition = Is(top, "decorated_definition") ? Field(top, "definition") : top;
+      if (Is(definition, "class_definition") &&
+          DefinitionName(definition, context.text) == NodeText(base, context.text)) {
+        TSNode found = CachedPropertyNamed(context, definition, name, depth + 1);
+        if (!ts_node_is_null(found)) return found;
+      }
+    }
+  }
+  return TSNode{};
+}
+
+// Whether the class's `__init__` reads `self.<name>`: the cached value is then the instance's
+// own attribute before any compiled call, and the getter never runs again.
+bool InitReads(const MatchContext& context, TSNode owner, std::string_view name) {
+  bool reads = false;
+  for (TSNode statement : NamedChildren(Field(owner, "body"))) {
+    TSNode function = Is(statement, "decorated_definition") ? Field(statement, "definition")
+                                                             : statement;
+    if (!Is(function, "function_definition") ||
+        DefinitionName(function, context.text) != "__init__") {
+      continue;
+    }
+    ForEachNamedNode(Field(function, "body"), [&](TSNode n, std::string_view type) {
+      if (reads) return false;
+      reads = type == "attribute" && NodeText(Field(n, "object"), context.text) == "self" &&
+              NodeText(Field(n, "attribute"), context.text) == name;
+      return !reads;
+    });
+  }
+  return reads;
+}
+
+// `self.<name>` read where `<name>` is a functools.cached_property of the method's class that
+// its `__init__` does not read first.
+std::optional<Confidence> IsCachedPropertyRead(const MatchContext& context,
+                                               std::span<const PredicateArgument> args) {
+  TSNode read = args[0].node;
+  if (ts_node_is_null(read) || !Is(read, "attribute") ||
+      NodeText(Field(read, "object"), context.text) != "self") {
+    return std::nullopt;
+  }
+  TSNode parent = ts_node_parent(read);
+  if ((Is(parent, "assignment") || Is(parent, "augmented_assignment")) &&
+      SameNode(Field(parent, "left"), read)) {
+    return std::nullopt;  // a store, not a read
+  }
+  TSNode owner = EnclosingClass(read);
+  std::string_view name = NodeText(Field(read, "attribute"), context.text);
+  if (ts_node_is_null(CachedPropertyNamed(context, owner, name, 0)) ||
+      InitReads(context, owner, name)) {
+    return std::nullopt;
+  }
+  return Confidence::kCertain;
+}
+
 std::optional<Confidence> IsRnnModulePredicate(const MatchContext& context,
                                                std::span<const PredicateArgument> args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
@@ -549,6 +628,10 @@ const std::vector<SemanticPredicate>& AllSemanticPredicates() {
        "the first capture is a whole expression statement of a block, and an earlier statement "
        "of that block declares the second capture's name `global`",
        2, 0, &DeclaredGlobalEarlierInBlock},
+      {"is-cached-property-read",
+       "the captured `self.<name>` reads a functools.cached_property of its class (or of a base "
+       "class in the same file) that the class's __init__ does not read first",
+       1, 0, &IsCachedPropertyRead},
       {"is-static",
        "the captured expression is known not to depend on tensor data (sizes, constants, None, "
        "modules)",
