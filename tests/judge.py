@@ -144,6 +144,10 @@ class Score:
     sites: set = field(default_factory=set)          # (file, statement) Dynamo broke on
     found: dict = field(default_factory=dict)        # (file, statement) -> rule code
     executed: set = field(default_factory=set)       # findings on statements the call executed
+    # findings gbreak marks with a condition it could not decide (`conditions` in JSON:
+    # "`pixel_values` is given", an error path): what a user without --inputs is told is not
+    # certain
+    conditioned: set = field(default_factory=set)
     error: str | None = None        # gbreak could not analyze the entry
     # gbreak's verdict on the entry ("breaks", "compiles whole", "breaks only when ..."): a
     # break only under a condition it could not decide is not a "breaks" verdict.
@@ -164,6 +168,10 @@ class Score:
     @property
     def unexecuted(self) -> set:
         return {k for k in self.found if k not in self.sites and k not in self.executed}
+
+    @property
+    def unexecuted_conditioned(self) -> set:
+        return self.unexecuted & self.conditioned
 
     @property
     def says_breaks(self) -> bool:
@@ -202,6 +210,8 @@ def score_record(rec: dict, run: dict, libs: Path, lines: Lines, prefixes: tuple
         rel = f["file"][len(prefix):]
         key = (rel, lines.statement(rel, f["start"]["line"]))
         s.found.setdefault(key, f["code"])
+        if f.get("conditions"):
+            s.conditioned.add(key)
         lo, hi = key[1]
         ran = executed.get(rel, ())
         if any(line in ran for line in range(lo, hi + 1)):
@@ -225,6 +235,9 @@ def summarize(scores: list[Score]) -> dict:
         "sites": sites, "hits": hits,
         "findings_executed_false": false_exec,
         "findings_unexecuted": sum(len(s.unexecuted) for s in scores),
+        # of those, the share marked with a condition (issue: >= 0.9 without --inputs/--config)
+        "unexecuted_conditioned": ratio(sum(len(s.unexecuted_conditioned) for s in scores),
+                                        sum(len(s.unexecuted) for s in scores)),
         "site_recall": ratio(hits, sites),
         "precision_executed": ratio(right_found, right_found + false_exec),
         "breaking": len(breaking), "whole": len(whole),
@@ -290,11 +303,11 @@ def _fmt(v) -> str:
 
 def format_report(r: Report, worst: int = 20) -> list[str]:
     out = [f"{'group':38} {'recs':>5} {'sites':>5} {'recall':>6} {'prec(exec)':>10} "
-           f"{'FP exec':>7} {'unexec':>6} {'verdict brk':>11} {'verdict whole':>13}"]
+           f"{'FP exec':>7} {'unexec':>6} {'cond':>5} {'verdict brk':>11} {'verdict whole':>13}"]
     for key, g in r.groups.items():
         out.append(f"{key:38} {g['records']:>5} {g['sites']:>5} {_fmt(g['site_recall']):>6} "
                    f"{_fmt(g['precision_executed']):>10} {g['findings_executed_false']:>7} "
-                   f"{g['findings_unexecuted']:>6} "
+                   f"{g['findings_unexecuted']:>6} {_fmt(g['unexecuted_conditioned']):>5} "
                    f"{_fmt(g['verdict_breaks']):>6} /{g['breaking']:>4} "
                    f"{_fmt(g['verdict_whole']):>6} /{g['whole']:>5}")
     if r.skipped:

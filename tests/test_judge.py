@@ -47,7 +47,10 @@ def test_summary_splits_findings_by_what_ran():
     assert g["site_recall"] == 0.5
     assert g["precision_executed"] == 0.5      # a.py:10 right, a.py:30 wrong; a.py:40 not counted
     assert g["findings_unexecuted"] == 1
+    assert g["unexecuted_conditioned"] == 0.0
     assert g["verdict_breaks"] == 1.0 and g["verdict_whole"] == 1.0
+    s.conditioned.add(("a.py", (40, 40)))     # a.py:40 said "[only when ...]"
+    assert judge.summarize([s, whole])["unexecuted_conditioned"] == 1.0
 
 
 def test_ratchet_moves_up_only_while_records_stay():
