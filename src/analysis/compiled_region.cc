@@ -1189,13 +1189,54 @@ void CompiledRegion::SummarizeConfiguration(
   if (any) summary->class_fields[class_name] = std::move(fields);
 }
 
+namespace {
+
+// Whether `test` is `name is not None`, or an `and` with that among its operands.
+bool TestsGiven(TSNode test, std::string_view name, std::string_view text) {
+  if (Is(test, "parenthesized_expression")) return TestsGiven(ts_node_named_child(test, 0), name, text);
+  if (Is(test, "boolean_operator")) {
+    return NodeText(Field(test, "operator"), text) == "and" &&
+           (TestsGiven(Field(test, "left"), name, text) ||
+            TestsGiven(Field(test, "right"), name, text));
+  }
+  return Is(test, "comparison_operator") && ts_node_named_child_count(test) == 2 &&
+         Is(ts_node_named_child(test, 0), "identifier") &&
+         NodeText(ts_node_named_child(test, 0), text) == name &&
+         Is(ts_node_named_child(test, 1), "none") && ComparisonOperator(test, text) == "isnot";
+}
+
+// Whether `assignment` runs only under `if name is not None:` (its consequence).
+bool RunsOnlyWhenGiven(TSNode assignment, std::string_view name, TSNode function,
+                       std::string_view text) {
+  for (TSNode child = assignment, parent = ParentOf(assignment);
+       !ts_node_is_null(parent) && !SameNode(parent, function);
+       child = parent, parent = ParentOf(parent)) {
+    if (Is(parent, "if_statement") && SameNode(Field(parent, "consequence"), child) &&
+        TestsGiven(Field(parent, "condition"), name, text)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 std::set<std::string> CompiledRegion::UnreboundParameters(TSNode function) const {
   std::set<std::string> out;
   for (TSNode p : NamedChildren(Field(function, "parameters"))) {
     TSNode name = ParameterNameNode(p);
     if (ts_node_is_null(name)) continue;
     std::string_view text = NodeText(name, text_);
-    if (AssignmentsTo(function, text, text_).empty()) out.emplace(text);
+    // Rebound only under `if mask is not None:` (`mask = self.reduce(mask)`): a mask left at
+    // its None default is still None wherever it is handed on.
+    TSNode default_value = Field(p, "value");
+    bool none_default = Is(default_value, "none");
+    std::vector<TSNode> assignments = AssignmentsTo(function, text, text_);
+    if (std::all_of(assignments.begin(), assignments.end(), [&](TSNode a) {
+          return none_default && RunsOnlyWhenGiven(a, text, function, text_);
+        })) {
+      out.emplace(text);
+    }
   }
   return out;
 }

@@ -241,8 +241,9 @@ class CompiledRegion {
                            const std::string& module) const;
   // A node's text on one line (runs of whitespace as one space), cut at `limit` characters.
   std::string CollapsedText(TSNode node, size_t limit) const;
-  // The parameters of `function` its body never rebinds: an argument naming one hands on
-  // exactly what the function was given.
+  // The parameters of `function` that hold what the call gave wherever they hold their default:
+  // never rebound, or (a None default) rebound only under `if p is not None:`. An argument
+  // naming one hands on the function's default when the function was given none.
   std::set<std::string> UnreboundParameters(TSNode function) const;
   // Records `torch.compiler.disable(...)` applied through an assignment.
   void NoteDisabledAssignment(TSNode disable_call);

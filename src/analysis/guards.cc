@@ -90,8 +90,13 @@ class Evaluator {
       return Truth::kUnknown;
     }
     if (type == "call") {
-      TSNode function = Field(node, "function");
-      return NameTruth(function);
+      Truth named = NameTruth(Field(node, "function"));
+      if (named != Truth::kUnknown) return named;
+      // `outputs.get("image")` on an empty dict: None.
+      if (std::optional<Constant> value = EmptyCollectionCallConstant(node, depth)) {
+        return value->Truthy();
+      }
+      return CollectionTypeTruth(node, depth);
     }
     if (type == "comparison_operator") {
       Truth membership = EmptyMembershipTruth(node, depth);
@@ -385,6 +390,21 @@ class Evaluator {
     }
     if (args.size() == 1) return Constant{};  // None
     return ConstantOf(args[1], depth + 1);
+  }
+
+  // `isinstance(outputs, torch.Tensor)` on an empty collection (`outputs = outputs if outputs is
+  // not None else {}` with no outputs given): a collection is no tensor.
+  Truth CollectionTypeTruth(TSNode call, int depth) {
+    TSNode callee = Field(call, "function");
+    std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
+    if (!Is(callee, "identifier") || NodeText(callee, text_) != "isinstance" || args.size() != 2 ||
+        !IsEmptyCollection(args[0], depth + 1)) {
+      return Truth::kUnknown;
+    }
+    for (const std::string& name : QualifiedNames(args[1], text_, imports_)) {
+      if (name == "torch.Tensor") return Truth::kFalse;
+    }
+    return Truth::kUnknown;
   }
 
   // `"scale" in kwargs` for an empty kwargs.

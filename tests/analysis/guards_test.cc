@@ -119,7 +119,8 @@ def f(x, given=None):
 // A dict made empty and filled only under a branch Dynamo never takes holds no key where it
 // is read: `.get(k)` is None there. Filled on a live path, or in a loop around the read: not.
 TEST(GuardsTest, AnEmptyDictFilledOnlyInGuardedAwayCode) {
-  ParsedSnippet s(R"(DEBUG = False
+  ParsedSnippet s(R"(import torch
+DEBUG = False
 def f(x):
     found = {}
     if DEBUG:
@@ -136,10 +137,16 @@ def f(x):
         if many.get("a") is not None:
             c()
         many["a"] = x
+    if isinstance(found, torch.Tensor):
+        d()
+    if found.get("a") or DEBUG:
+        e()
 )");
   EXPECT_TRUE(Guarded(s, "a()"));
   EXPECT_FALSE(Guarded(s, "b()"));
   EXPECT_FALSE(Guarded(s, "c()"));
+  EXPECT_TRUE(Guarded(s, "d()"));  // a dict is no tensor
+  EXPECT_TRUE(Guarded(s, "e()"));
 }
 
 TEST(GuardsTest, TrainingFoldsPerMode) {

@@ -496,6 +496,27 @@ TEST(EntryScopeTest, ATensorTypeTestHoldsWhenSomeCallFromAnotherModulePassesATen
               ElementsAre("project/app/checks.py:4 [only when `isinstance(cond, torch.Tensor)`]"));
 }
 
+// A mask the call leaves out, reduced only under `if mask is not None:`, is still None where
+// it is handed on: the helper's `mask.sum().tolist() if mask is not None else [...]` is away.
+TEST(EntryScopeTest, AParameterReboundOnlyWhenGivenHandsOnItsDefault) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/model.py",
+            "def lengths(n, mask=None):\n"
+            "    return mask.sum().item() if mask is not None else n\n"
+            "class Net:\n"
+            "    def forward(self, x, mask=None):\n"
+            "        if mask is not None:\n"
+            "            mask = mask[:, ::2]\n"
+            "        return lengths(x.shape[0], mask=mask)\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(),
+                               std::vector<std::string>{"x"}),
+              IsEmpty());
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(),
+                               std::vector<std::string>{"x", "mask"}),
+              ElementsAre("project/app/model.py:2"));
+}
+
 // A submodule runs its forward only from the functions that call it: a vision tower that only
 // the image path's helper calls is not reached when the call leaves the image out.
 TEST(EntryScopeTest, ASubmoduleIsReachedOnlyThroughTheFunctionsThatCallIt) {
