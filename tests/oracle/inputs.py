@@ -367,8 +367,12 @@ def variants(model, torch) -> list[dict]:
     if first.dim() == 3 and first.is_floating_point() and isinstance(width, int) \
             and first.shape[-1] != width:
         # frames already embedded to the model's width (a model whose pre-net is a separate
-        # module: SpeechT5's base model takes hidden states)
-        out.append({**out[0], main: torch.randn(1, first.shape[1], width, generator=_gen(torch))})
+        # module: SpeechT5's base model takes hidden states), its decoder's frames too
+        embedded = {**out[0], main: torch.randn(1, first.shape[1], width, generator=_gen(torch))}
+        out.append(embedded)
+        if "decoder_input_values" in params:
+            out.append({**embedded, "decoder_input_values": torch.randn(
+                1, max(1, first.shape[1] // 2), width, generator=_gen(torch))})
     # Parameters without a default that the typical call leaves out (`qformer_input_ids`,
     # `input_features_mask`, a second input): made by name where a maker knows them. Added
     # after the variants were chosen, so that a call that worked before is made the same way.
