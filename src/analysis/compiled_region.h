@@ -29,6 +29,11 @@ struct RegionOptions {
   bool defer_reachability = false;
   // The run is in float16/bfloat16 (`--dtype`): `x.dtype == torch.float16` tests do not fold.
   bool reduced_precision = false;
+  // Note which call arguments are tensors in the summaries (CallSite::tensor_arguments): entry
+  // runs tell each file which parameters a call from another module passes a tensor. It asks
+  // the value inference about every argument, so a whole-tree run, which does not use it,
+  // leaves it off.
+  bool note_tensor_arguments = false;
 };
 
 // Where Dynamo traces in one file.

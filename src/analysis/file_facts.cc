@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "analysis/placement.h"
+#include "analysis/syntax_queries.h"
+#include "syntax/tree_index.h"
 
 namespace gbreak {
 
@@ -51,10 +53,35 @@ CompiledRegion& FileFacts::region() {
     region_->truth_cache()->UseCallIndex(&calls_);
     // A tensor as the file's findings take it: also one that rests on the assumption that an
     // entry's unannotated parameter is a tensor.
-    region_->UseTensorTest(
-        [this](TSNode expression) { return values().Evaluate(expression).Has(Value::kTensor); });
+    if (options_.note_tensor_arguments) {
+      region_->UseTensorTest(
+          [this](TSNode expression) { return values().Evaluate(expression).Has(Value::kTensor); });
+    }
   }
   return *region_;
+}
+
+const std::set<std::string, std::less<>>& FileFacts::cached_property_names() {
+  if (!cached_property_names_) {
+    cached_property_names_.emplace();
+    if (TextContains("cached_property", 0, static_cast<uint32_t>(text_.size()))) {
+      ForEachNamedNode(root_, [&](TSNode n, std::string_view type) {
+        if (type != "decorated_definition") return true;
+        TSNode function = Field(n, "definition");
+        if (!Is(function, "function_definition")) return true;
+        for (TSNode decorator : Decorators(function)) {
+          for (const std::string& name :
+               QualifiedNames(ts_node_named_child(decorator, 0), text_, imports())) {
+            if (name == "functools.cached_property") {
+              cached_property_names_->emplace(DefinitionName(function, text_));
+            }
+          }
+        }
+        return true;
+      });
+    }
+  }
+  return *cached_property_names_;
 }
 
 const std::set<std::string>& FileFacts::higher_order_op_bodies() {

@@ -423,6 +423,7 @@ EntryScopeResult CheckFromEntries(const EntryScopeOptions& options, const RuleEn
                                   const FileCheckOptions& check_options) {
   FileCheckOptions deferred = check_options;
   deferred.region.defer_reachability = true;  // the program-wide graph decides, from the entries
+  deferred.region.note_tensor_arguments = true;  // TensorPassedParameters
   return EntryLoader(options, engine, deferred).Run();
 }
 

@@ -477,7 +477,9 @@ std::optional<Confidence> IsCachedPropertyRead(const MatchContext& context,
                                                std::span<const PredicateArgument> args) {
   TSNode read = args[0].node;
   if (ts_node_is_null(read) || !Is(read, "attribute") ||
-      NodeText(Field(read, "object"), context.text) != "self") {
+      NodeText(Field(read, "object"), context.text) != "self" ||
+      !context.facts->cached_property_names().contains(
+          NodeText(Field(read, "attribute"), context.text))) {
     return std::nullopt;
   }
   TSNode parent = ts_node_parent(read);
