@@ -43,19 +43,14 @@ bool IsNoneTest(TSNode condition, std::string_view text) {
 // `x` (transformers' `torch_compilable_check(cond, ...)` called with a tensor condition): the
 // run takes that branch on that call, whatever other calls pass.
 bool TensorTypeTest(TSNode condition, FileFacts& facts) {
-  if (!Is(condition, "call") || NodeText(Field(condition, "function"), facts.text()) != "isinstance") {
-    return false;
-  }
-  std::vector<TSNode> args = NamedChildren(Field(condition, "arguments"));
-  if (args.size() != 2 || !Is(args[0], "identifier")) return false;
-  std::string_view type = NodeText(args[1], facts.text());
-  if (type != "torch.Tensor" && type != "Tensor") return false;
+  TSNode subject = TensorTypeTestSubject(condition, facts.text(), facts.imports());
+  if (!Is(subject, "identifier")) return false;
   TSNode function = EnclosingFunction(condition);
   if (!ts_node_is_null(function) &&
-      facts.values().TensorPassed(function, NodeText(args[0], facts.text()))) {
+      facts.values().TensorPassed(function, NodeText(subject, facts.text()))) {
     return true;
   }
-  Value value = facts.values().Evaluate(args[0]);
+  Value value = facts.values().Evaluate(subject);
   return value.Has(Value::kTensor) && !value.assumed;
 }
 

@@ -74,6 +74,7 @@ const std::set<std::string, std::less<>>& FileFacts::cached_property_names() {
                QualifiedNames(ts_node_named_child(decorator, 0), text_, imports())) {
             if (name == "functools.cached_property") {
               cached_property_names_->emplace(DefinitionName(function, text_));
+              cached_property_starts_.insert(ts_node_start_byte(function));
             }
           }
         }
@@ -82,6 +83,11 @@ const std::set<std::string, std::less<>>& FileFacts::cached_property_names() {
     }
   }
   return *cached_property_names_;
+}
+
+bool FileFacts::IsCachedProperty(TSNode function) {
+  cached_property_names();
+  return cached_property_starts_.contains(ts_node_start_byte(function));
 }
 
 const std::set<std::string>& FileFacts::higher_order_op_bodies() {

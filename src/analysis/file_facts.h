@@ -37,9 +37,11 @@ class FileFacts {
   const std::vector<std::string>& QualifiedNamesOf(TSNode expression);
   // Functions passed to torch.cond / while_loop here (analysis/placement.h).
   const std::set<std::string>& higher_order_op_bodies();
-  // The names of the file's methods decorated with functools.cached_property, found once: the
-  // cached-property rule asks about every `self.<name>` read, and most files have none.
+  // The names of the file's functions decorated with functools.cached_property, and whether a
+  // function is one; found once: the cached-property rule asks about every `self.<name>` read,
+  // and most files have none.
   const std::set<std::string, std::less<>>& cached_property_names();
+  bool IsCachedProperty(TSNode function);
   // Whether `needle` occurs in the bytes [start, end) of the text. Predicates use it to rule out
   // most matches before any walk (no `f"` in a function: it formats nothing); each needle's
   // offsets are found once per file, not once per match.
@@ -55,6 +57,7 @@ class FileFacts {
   std::unique_ptr<CompiledRegion> region_;
   std::optional<std::set<std::string>> higher_order_op_bodies_;
   std::optional<std::set<std::string, std::less<>>> cached_property_names_;
+  std::set<uint32_t> cached_property_starts_;  // their definitions' start bytes
   std::map<std::string, std::vector<uint32_t>, std::less<>> occurrences_;  // by needle
   TSNode last_qualified_{};
   std::vector<std::string> last_names_;

@@ -52,6 +52,7 @@ std::string LastName(std::string_view qualified) {
 
 class Evaluator {
  public:
+  // `cache` is never null: folding keeps what it learned, and the questions it is asking, there.
   Evaluator(std::string_view text, const ImportTable& imports, Mode mode, TruthCache* cache,
             bool reduced_precision)
       : text_(text),
@@ -62,7 +63,6 @@ class Evaluator {
 
   Truth Eval(TSNode node, int depth) {
     if (ts_node_is_null(node) || depth > kMaxDepth) return Truth::kUnknown;
-    if (cache_ == nullptr) return EvalUncached(node, depth);
     if (const Truth* known = cache_->Find(node, mode_)) return *known;
     Truth truth = EvalUncached(node, depth);
     cache_->Put(node, mode_, truth);
@@ -182,7 +182,6 @@ class Evaluator {
 
   // The default of configuration field `field` of the class enclosing `at`.
   std::optional<Constant> ConfigField(TSNode at, std::string_view field) {
-    if (cache_ == nullptr) return std::nullopt;
     TSNode owner = EnclosingClass(at);
     if (ts_node_is_null(owner)) return std::nullopt;
     const std::string* literal = cache_->ConfigDefault(DefinitionName(owner, text_), field);
@@ -239,9 +238,7 @@ class Evaluator {
     if (ts_node_is_null(owner)) return TSNode{};
     // The class's `self.x = ...` are gathered once per class (per cache): a walk of the class
     // body per condition was quadratic in a long elif chain on attributes.
-    TruthCache local;
-    const TruthCache::SelfAssignments& assigned =
-        (cache_ != nullptr ? cache_ : &local)->AssignedToSelf(owner, text_);
+    const TruthCache::SelfAssignments& assigned = cache_->AssignedToSelf(owner, text_);
     auto it = assigned.find(name);
     if (it == assigned.end() || it->second.count != 1 || ts_node_is_null(it->second.function) ||
         DefinitionName(it->second.function, text_) != "__init__") {
@@ -296,7 +293,7 @@ class Evaluator {
   // `.values()` / `.copy()` of one, or a name assigned once to a comprehension over one
   // (`unused = [k for k, _ in kwargs.items() if ...]`).
   bool IsEmptyCollection(TSNode node, int depth) {
-    if (ts_node_is_null(node) || depth > kMaxDepth || cache_ == nullptr) return false;
+    if (ts_node_is_null(node) || depth > kMaxDepth) return false;
     if (Is(node, "parenthesized_expression")) {
       return IsEmptyCollection(ts_node_named_child(node, 0), depth + 1);
     }
@@ -366,7 +363,7 @@ class Evaluator {
 
   // The literal default parameter `name` holds when no reached call passes it; null otherwise.
   TSNode DefaultHeldBy(TSNode function, std::string_view name) {
-    if (cache_ != nullptr && cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
+    if (cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
       return LiteralDefaultOf(function, name);  // a forward's too, when --inputs leaves it out
     }
     return HeldDefault(function, name, CallsPassing(function, name), /*require_call=*/true);
@@ -395,16 +392,8 @@ class Evaluator {
   // `isinstance(outputs, torch.Tensor)` on an empty collection (`outputs = outputs if outputs is
   // not None else {}` with no outputs given): a collection is no tensor.
   Truth CollectionTypeTruth(TSNode call, int depth) {
-    TSNode callee = Field(call, "function");
-    std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
-    if (!Is(callee, "identifier") || NodeText(callee, text_) != "isinstance" || args.size() != 2 ||
-        !IsEmptyCollection(args[0], depth + 1)) {
-      return Truth::kUnknown;
-    }
-    for (const std::string& name : QualifiedNames(args[1], text_, imports_)) {
-      if (name == "torch.Tensor") return Truth::kFalse;
-    }
-    return Truth::kUnknown;
+    TSNode subject = TensorTypeTestSubject(call, text_, imports_);
+    return IsEmptyCollection(subject, depth + 1) ? Truth::kFalse : Truth::kUnknown;
   }
 
   // `"scale" in kwargs` for an empty kwargs.
@@ -492,9 +481,7 @@ class Evaluator {
       holds_none = true;
     }
     // A binding guarded by a test on this same local asks this question again.
-    if (cache_ == nullptr || !cache_->BeginAsking(kLocalNone, test, name, mode_)) {
-      return Truth::kUnknown;
-    }
+    if (!cache_->BeginAsking(kLocalNone, test, name, mode_)) return Truth::kUnknown;
     bool decided = true;
     for (TSNode binding : BindingsOf(function, name, text_)) {
       if (!Reaches(binding, test, function)) continue;
@@ -554,9 +541,7 @@ class Evaluator {
     while (!ts_node_is_null(ParentOf(root))) root = ParentOf(root);
     // The file's module-level assignments are gathered once (per cache): asking per condition
     // walked every top-level statement each time, quadratic in a file of many helpers.
-    TruthCache local;
-    const TruthCache::ModuleAssignments& assigned =
-        (cache_ != nullptr ? cache_ : &local)->AssignedAtModuleLevel(root, text_);
+    const TruthCache::ModuleAssignments& assigned = cache_->AssignedAtModuleLevel(root, text_);
     auto it = assigned.find(name);
     if (it == assigned.end() || it->second.count != 1 || !IsBoolOrNoneLiteral(it->second.value)) {
       return Truth::kUnknown;
@@ -568,7 +553,7 @@ class Evaluator {
   // and constructors: an entry's caller is outside this file.
   Truth ParameterDefaultTruth(TSNode function, std::string_view name, int depth) {
     // The program-wide graph (or the user's --inputs, for an entry) says no call passes it.
-    if (cache_ != nullptr && cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
+    if (cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
       TSNode value = LiteralDefaultOf(function, name);
       if (!ts_node_is_null(value)) return Eval(value, depth + 1);
     }
@@ -634,9 +619,7 @@ class Evaluator {
     }
     TSNode root = function;
     while (!ts_node_is_null(ParentOf(root))) root = ParentOf(root);
-    TruthCache local;  // without a file-wide cache, index this once
-    TruthCache* index = cache_ != nullptr ? cache_ : &local;
-    for (TSNode call : index->CallsTo(root, text_, callee)) {
+    for (TSNode call : cache_->CallsTo(root, text_, callee)) {
       TSNode given{};
       size_t positional = 0;
       for (TSNode a : NamedChildren(Field(call, "arguments"))) {
@@ -664,7 +647,7 @@ class Evaluator {
                      bool require_call = false) {
     if (!calls.literal_default) return TSNode{};
     // No call the program-wide graph reached passes it (calls from other modules included).
-    if (cache_ != nullptr && cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
+    if (cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
       return calls.default_value;
     }
     if (require_call && calls.passed.empty()) return TSNode{};
@@ -704,9 +687,7 @@ bool EndsWithExit(TSNode block) {
 // when there is none): an unconditional return or raise, or an `if` whose condition is true
 // while compiling and whose body exits.
 uint32_t FirstExit(TSNode block, Evaluator& evaluator, Mode mode, TruthCache* cache) {
-  if (cache != nullptr) {
-    if (const uint32_t* known = cache->FindExit(block, mode)) return *known;
-  }
+  if (const uint32_t* known = cache->FindExit(block, mode)) return *known;
   uint32_t exit = UINT32_MAX;
   for (TSNode statement : NamedChildren(block)) {
     if (Is(statement, "return_statement") || Is(statement, "raise_statement") ||
@@ -716,7 +697,7 @@ uint32_t FirstExit(TSNode block, Evaluator& evaluator, Mode mode, TruthCache* ca
       break;
     }
   }
-  if (cache != nullptr) cache->PutExit(block, mode, exit);
+  cache->PutExit(block, mode, exit);
   return exit;
 }
 
@@ -781,6 +762,19 @@ const TruthCache::SelfAssignments& TruthCache::AssignedToSelf(TSNode class_defin
   return out;
 }
 
+TSNode TensorTypeTestSubject(TSNode call, std::string_view text, const ImportTable& imports) {
+  if (!Is(call, "call")) return TSNode{};
+  TSNode callee = Field(call, "function");
+  std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
+  if (!Is(callee, "identifier") || NodeText(callee, text) != "isinstance" || args.size() != 2) {
+    return TSNode{};
+  }
+  for (const std::string& name : QualifiedNames(args[1], text, imports)) {
+    if (name == "torch.Tensor") return args[0];
+  }
+  return TSNode{};
+}
+
 Truth EvaluateUnderCompile(TSNode condition, std::string_view text, const ImportTable& imports,
                            Mode mode, TruthCache* cache, bool reduced_precision) {
   if (cache == nullptr) {  // a cache for this one question: folding keeps state in it
@@ -797,9 +791,7 @@ namespace {
 // else clauses after it are never traced. Kept per statement, so a long elif chain is scanned
 // once, not once per clause.
 uint32_t FirstTrueClause(TSNode if_statement, Evaluator& evaluator, Mode mode, TruthCache* cache) {
-  if (cache != nullptr) {
-    if (const uint32_t* known = cache->FindFirstTrue(if_statement, mode)) return *known;
-  }
+  if (const uint32_t* known = cache->FindFirstTrue(if_statement, mode)) return *known;
   uint32_t first = UINT32_MAX;
   if (evaluator.Eval(Field(if_statement, "condition"), 0) == Truth::kTrue) {
     first = ts_node_start_byte(Field(if_statement, "consequence"));
@@ -812,7 +804,7 @@ uint32_t FirstTrueClause(TSNode if_statement, Evaluator& evaluator, Mode mode, T
       }
     }
   }
-  if (cache != nullptr) cache->PutFirstTrue(if_statement, mode, first);
+  cache->PutFirstTrue(if_statement, mode, first);
   return first;
 }
 

@@ -146,6 +146,10 @@ class TruthCache {
 // Dtype tests fold for the dtype the run uses: by default a float32 run (PyTorch's default
 // dtype), where `x.dtype == torch.float16` / `torch.bfloat16` / `torch.half` is False (and `!=`,
 // `not in` True); with `reduced_precision` (`--dtype float16|bfloat16`) they stay unknown.
+// The `x` of `isinstance(x, torch.Tensor)` (the class resolved through the imports); null for
+// any other expression.
+TSNode TensorTypeTestSubject(TSNode call, std::string_view text, const ImportTable& imports);
+
 Truth EvaluateUnderCompile(TSNode condition, std::string_view text, const ImportTable& imports,
                            Mode mode, TruthCache* cache = nullptr,
                            bool reduced_precision = false);

@@ -426,14 +426,7 @@ TSNode CachedPropertyNamed(const MatchContext& context, TSNode owner, std::strin
     if (!Is(function, "function_definition") || DefinitionName(function, context.text) != name) {
       continue;
     }
-    for (TSNode decorator : Decorators(function)) {
-      for (const std::string& qualified :
-           QualifiedNames(ts_node_named_child(decorator, 0), context.text,
-                          context.facts->imports())) {
-        if (qualified == "functools.cached_property") return function;
-      }
-    }
-    return TSNode{};  // defined here, as something else
+    return context.facts->IsCachedProperty(function) ? function : TSNode{};
   }
   // A base class of the same file (`class Causal(Base)` with Base's cached property).
   for (TSNode base : NamedChildren(Field(owner, "superclasses"))) {
