@@ -195,6 +195,16 @@ def compiled_forward(n):
     return "".join(out)
 
 
+def early_exits(n):
+    """A forward of n early exits on flags, each followed by a break: every finding sits after
+    all the exits before it (each exit's condition is worked out once per block)."""
+    out = [HEADER, "class M(nn.Module):\n    def forward(self, x, flag=False):\n"]
+    for i in range(n):
+        out.append(f"        if helper(self.f{i}, flag):\n            return x\n        print({i})\n")
+    out.append("        return x\n")
+    return "".join(out)
+
+
 def loop_breaks(n):
     """n modules whose forward breaks in a loop and then has findings Dynamo never traces (the
     frame-skip pass hides them), and one forward of n loops each breaking."""
@@ -253,6 +263,7 @@ FILE_SHAPES = {
     "many_imports": (many_imports, 50000),
     "compiled_forward": (compiled_forward, 50000),
     "loop_breaks": (loop_breaks, 20000),
+    "early_exits": (early_exits, 5000),
 }
 MODULE_CHAIN_DEFAULT = 2000
 SHAPES = [*FILE_SHAPES, "module_chain"]

@@ -101,16 +101,27 @@ def _literal(v) -> str | None:
     return None
 
 
+def config_fields(config: dict, prefix: str = "") -> list[tuple[str, str]]:
+    """A config's scalar fields as --config takes them, a sub-configuration's (`text_config`)
+    under its path (`text_config.hidden_size`), as gbreak reads a config.json."""
+    out = []
+    for k, v in config.items():
+        if isinstance(v, dict):
+            out += config_fields(v, f"{prefix}{k}.")
+        elif (lit := _literal(v)) is not None:
+            out.append((prefix + k, lit))
+    return out
+
+
 def run_key(rec: dict, with_inputs: bool) -> tuple:
     """The gbreak run a record is scored on: its entry, mode and torch version, and, with
     `with_inputs`, what its call passed and the configuration it was built with (`--inputs` and
-    `--config` with the record's top-level config overrides, as a user who knows their call and
-    config.json runs gbreak). Records of the same call share a run."""
+    `--config` with the record's config overrides and sub-configurations, as a user who knows
+    their call and config.json runs gbreak). Records of the same call share a run."""
     if not with_inputs:
         return (rec["entry"], rec["mode"], rec["torch"], None, ())
     inputs = ",".join(sorted(rec.get("inputs") or {}))
-    config = tuple(sorted((k, lit) for k, v in (rec.get("config_overrides") or {}).items()
-                          if (lit := _literal(v)) is not None))
+    config = tuple(sorted(config_fields(rec.get("config_overrides") or {})))
     return (rec["entry"], rec["mode"], rec["torch"], inputs, config)
 
 
@@ -404,7 +415,12 @@ def main() -> int:
             "false_executed": sorted(f"{f}:{lo} {s.found[(f, (lo, hi))]}"
                                      for f, (lo, hi) in s.false_executed),
             "unexecuted": sorted(f"{f}:{lo} {s.found[(f, (lo, hi))]}"
-                                 for f, (lo, hi) in s.unexecuted)} for s in r.scores],
+                                 for f, (lo, hi) in s.unexecuted),
+            # the findings on unexecuted code that carry no condition: what a user without
+            # --inputs/--config is told is certain although the call never ran it
+            "unexecuted_unconditioned": sorted(
+                f"{f}:{lo} {s.found[(f, (lo, hi))]}"
+                for f, (lo, hi) in s.unexecuted - s.conditioned)} for s in r.scores],
             indent=1) + "\n")
     if args.update_baseline or args.reset_baseline:
         BASELINE.write_text(json.dumps(updated_baseline(r, {} if args.reset_baseline else

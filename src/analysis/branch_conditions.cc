@@ -39,6 +39,47 @@ bool IsNoneTest(TSNode condition, std::string_view text) {
   return (op == "is" || op == "isnot") && Is(ts_node_named_child(condition, 1), "none");
 }
 
+// Whether a None test tests an optional input of an entry whose call nobody described
+// (TruthCache::IsUnknownInput): `if pixel_values is not None:` in the entry's forward runs only
+// when the user's call passes it, which gbreak was not told.
+bool TestsUnknownInput(TSNode condition, FileFacts& facts) {
+  if (Is(condition, "parenthesized_expression") || Is(condition, "not_operator")) {
+    return TestsUnknownInput(ts_node_named_child(condition, 0), facts);
+  }
+  if (Is(condition, "boolean_operator")) {
+    return TestsUnknownInput(Field(condition, "left"), facts) ||
+           TestsUnknownInput(Field(condition, "right"), facts);
+  }
+  TSNode subject = ts_node_named_child(condition, 0);
+  TSNode function = EnclosingFunction(condition);
+  return Is(condition, "comparison_operator") && Is(subject, "identifier") &&
+         !ts_node_is_null(function) &&
+         facts.region().truth_cache()->IsUnknownInput(ts_node_start_byte(function),
+                                                      NodeText(subject, facts.text()));
+}
+
+// How a condition reads in "[only when ...]": `x is not None` as "`x` is given" (the words the
+// program graph uses for calls only a given input makes), anything else as written.
+std::string ConditionText(TSNode condition, bool negated, std::string_view text) {
+  if (Is(condition, "parenthesized_expression")) {
+    return ConditionText(ts_node_named_child(condition, 0), negated, text);
+  }
+  if (Is(condition, "not_operator")) {
+    return ConditionText(Field(condition, "argument"), !negated, text);
+  }
+  if (Is(condition, "comparison_operator") && NamedChildCount(condition) == 2 &&
+      Is(ts_node_named_child(condition, 0), "identifier") &&
+      Is(ts_node_named_child(condition, 1), "none")) {
+    std::string op = ComparisonOperator(condition, text);
+    if (op == "is" || op == "isnot") {
+      bool given = (op == "isnot") != negated;
+      return "`" + std::string(NodeText(ts_node_named_child(condition, 0), text)) + "` is " +
+             (given ? "given" : "not given");
+    }
+  }
+  return (negated ? "not " : "") + Quoted(condition, text);
+}
+
 // `isinstance(x, torch.Tensor)` where some call that reaches here passes a tensor in
 // `x` (transformers' `torch_compilable_check(cond, ...)` called with a tensor condition): the
 // run takes that branch on that call, whatever other calls pass.
@@ -65,10 +106,68 @@ bool Decided(TSNode condition, FileFacts& facts) {
                                        facts.region().truth_cache(), options.reduced_precision);
     if (truth == Truth::kUnknown) decided = false;
   }
-  if (decided || IsNoneTest(condition, facts.text())) return true;
+  if (decided) return true;
+  if (IsNoneTest(condition, facts.text())) return !TestsUnknownInput(condition, facts);
   if (TensorTypeTest(condition, facts)) return true;
   Value value = facts.values().Evaluate(condition);
   return value.Has(Value::kTensor) || value.Has(Value::kDataScalar);
+}
+
+// Whether an early exit's test is about how the code is called or configured (a flag, an
+// optional input, a configuration value): it reads only what the function was given (its
+// parameters, `self`) and module-level names, no tensor and not the environment. A test on a
+// tensor (`if x.numel() == 0: return x`), on a value the function computed (`if n_spans == 0:
+// return mask`) or on the environment (`os.getenv(...)`) picks out an edge case or an opt-out:
+// the code after it is the path a run takes, not a conditional one.
+bool IsCallOrConfigTest(TSNode condition, FileFacts& facts) {
+  TSNode function = EnclosingFunction(condition);
+  bool plain = true;
+  ForEachNamedNode(condition, [&](TSNode n, std::string_view type) {
+    if (!plain) return false;
+    if (type == "identifier" || type == "attribute" || type == "call" || type == "subscript") {
+      std::string_view written = NodeText(n, facts.text());
+      if (written.starts_with("os.getenv") || written.starts_with("os.environ")) {
+        plain = false;
+        return false;
+      }
+      if (type != "call" && facts.values().Evaluate(n).Has(Value::kTensor)) plain = false;
+      if (type == "identifier" && !ts_node_is_null(function) &&
+          facts.NamesBoundIn(function).contains(written)) {
+        plain = false;  // a local the function computed
+      }
+    }
+    return plain;
+  });
+  return plain;
+}
+
+// A finding says at most this many early exits' conditions (the nearest): a forward of hundreds
+// of `if flag: return` would otherwise make each message, and the output, grow with the exits
+// before it.
+constexpr size_t kMaxExitConditions = 4;
+
+// The undecided tests of the early exits before `child` in `block` (`if not
+// is_flash_attention_requested(config): return None` before a `.item()`), worked out once per
+// block, the nearest kMaxExitConditions of them in the block's order.
+void EarlyExitConditions(TSNode block, TSNode child, FileFacts& facts,
+                         std::vector<std::string>* out) {
+  const FileFacts::ExitConditions* exits = facts.FindExitConditions(block);
+  if (exits == nullptr) {
+    FileFacts::ExitConditions found;
+    for (TSNode statement : NamedChildren(block)) {
+      if (!IsEarlyExit(statement)) continue;
+      TSNode condition = Field(statement, "condition");
+      if (!Decided(condition, facts) && IsCallOrConfigTest(condition, facts)) {
+        found.emplace_back(ts_node_start_byte(statement),
+                           ConditionText(condition, true, facts.text()));
+      }
+    }
+    exits = &facts.PutExitConditions(block, std::move(found));
+  }
+  auto end = std::lower_bound(exits->begin(), exits->end(),
+                              std::make_pair(ts_node_start_byte(child), std::string()));
+  auto begin = end - std::min<ptrdiff_t>(end - exits->begin(), kMaxExitConditions);
+  for (auto it = begin; it != end; ++it) out->push_back(it->second);
 }
 
 }  // namespace
@@ -80,10 +179,11 @@ std::vector<std::string> UndecidedConditions(TSNode node, FileFacts& facts) {
   for (TSNode n = ParentOf(node); !ts_node_is_null(n); child = n, n = ParentOf(n)) {
     std::string_view type = NodeType(n);
     if (type == "function_definition" || type == "lambda" || type == "class_definition") break;
+    if (type == "block") EarlyExitConditions(n, child, facts, &out);
     if (type == "if_statement" || type == "elif_clause") {
       TSNode condition = Field(n, "condition");
       if (SameNode(Field(n, "consequence"), child) && !Decided(condition, facts)) {
-        out.push_back(Quoted(condition, text));
+        out.push_back(ConditionText(condition, false, text));
       }
     } else if (type == "else_clause" && Is(ParentOf(n), "if_statement")) {
       // The else of `if a: ... elif b: ... else:`: none of the tests held.
@@ -95,7 +195,7 @@ std::vector<std::string> UndecidedConditions(TSNode node, FileFacts& facts) {
       if (!std::all_of(tests.begin(), tests.end(),
                        [&](TSNode test) { return Decided(test, facts); })) {
         std::vector<std::string> none;
-        for (TSNode test : tests) none.push_back("not " + Quoted(test, text));
+        for (TSNode test : tests) none.push_back(ConditionText(test, true, text));
         out.push_back(absl::StrJoin(none, " and "));
       }
     } else if (type == "conditional_expression" && NamedChildCount(n) == 3) {
@@ -103,7 +203,7 @@ std::vector<std::string> UndecidedConditions(TSNode node, FileFacts& facts) {
       bool body = SameNode(ts_node_named_child(n, 0), child);
       bool alternative = SameNode(ts_node_named_child(n, 2), child);
       if ((body || alternative) && !Decided(condition, facts)) {
-        out.push_back((alternative ? "not " : "") + Quoted(condition, text));
+        out.push_back(ConditionText(condition, alternative, text));
       }
     }
   }

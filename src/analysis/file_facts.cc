@@ -85,6 +85,34 @@ const std::set<std::string, std::less<>>& FileFacts::cached_property_names() {
   return *cached_property_names_;
 }
 
+const std::set<std::string, std::less<>>& FileFacts::NamesBoundIn(TSNode function) {
+  auto [it, added] = bound_names_.try_emplace(ts_node_start_byte(function));
+  if (added) {
+    ForEachNamedNode(Field(function, "body"), [&](TSNode n, std::string_view type) {
+      if (type == "function_definition" || type == "class_definition") return false;
+      if (type == "assignment" || type == "augmented_assignment" || type == "for_statement") {
+        TSNode left = Field(n, "left");
+        if (Is(left, "identifier")) it->second.emplace(NodeText(left, text_));
+        for (TSNode element : NamedChildren(left)) {  // a, b = ... / for i, x in ...
+          if (Is(element, "identifier")) it->second.emplace(NodeText(element, text_));
+        }
+      }
+      return true;
+    });
+  }
+  return it->second;
+}
+
+const FileFacts::ExitConditions* FileFacts::FindExitConditions(TSNode block) const {
+  auto it = exit_conditions_.find(ts_node_start_byte(block));
+  return it == exit_conditions_.end() ? nullptr : &it->second;
+}
+
+const FileFacts::ExitConditions& FileFacts::PutExitConditions(TSNode block,
+                                                              ExitConditions conditions) {
+  return exit_conditions_[ts_node_start_byte(block)] = std::move(conditions);
+}
+
 bool FileFacts::IsCachedProperty(TSNode function) {
   cached_property_names();
   return cached_property_starts_.contains(ts_node_start_byte(function));

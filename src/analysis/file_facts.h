@@ -46,6 +46,16 @@ class FileFacts {
   // most matches before any walk (no `f"` in a function: it formats nothing); each needle's
   // offsets are found once per file, not once per match.
   bool TextContains(std::string_view needle, uint32_t start, uint32_t end);
+  // The conditions branch_conditions.cc worked out for a block's early exits (syntax_queries.h
+  // IsEarlyExit), in order: each exit's start byte and the condition it puts on the statements
+  // after it (exits that put none are left out). Worked out once per block: every finding asks
+  // about the blocks around it.
+  using ExitConditions = std::vector<std::pair<uint32_t, std::string>>;
+  // The names a function's own body binds (the left side of its assignments, augmented
+  // assignments and `for` targets, as written), found once per function.
+  const std::set<std::string, std::less<>>& NamesBoundIn(TSNode function);
+  const ExitConditions* FindExitConditions(TSNode block) const;
+  const ExitConditions& PutExitConditions(TSNode block, ExitConditions conditions);
 
  private:
   TSNode root_;
@@ -59,6 +69,8 @@ class FileFacts {
   std::optional<std::set<std::string, std::less<>>> cached_property_names_;
   std::set<uint32_t> cached_property_starts_;  // their definitions' start bytes
   std::map<std::string, std::vector<uint32_t>, std::less<>> occurrences_;  // by needle
+  std::map<uint32_t, ExitConditions> exit_conditions_;  // by the block's start byte
+  std::map<uint32_t, std::set<std::string, std::less<>>> bound_names_;  // by function start
   TSNode last_qualified_{};
   std::vector<std::string> last_names_;
 };

@@ -72,6 +72,16 @@ class TruthCache {
     auto f = c->second.find(std::string(field));
     return f == c->second.end() ? nullptr : &f->second;
   }
+  // The optional inputs of entries whose call the user did not describe (no --inputs): function
+  // start byte -> parameters with a literal default. Whether `if pixel_values is not None:`
+  // runs there depends on that call: code under it carries the condition (branch_conditions.h).
+  void SetUnknownInputs(std::map<uint32_t, std::set<std::string>> inputs) {
+    unknown_inputs_ = std::move(inputs);
+  }
+  bool IsUnknownInput(uint32_t function_start, std::string_view name) const {
+    auto it = unknown_inputs_.find(function_start);
+    return it != unknown_inputs_.end() && it->second.contains(std::string(name));
+  }
   bool IsDefaulted(uint32_t function_start, const std::string& name) const {
     auto it = defaulted_.find(function_start);
     return it != defaulted_.end() && it->second.contains(name);
@@ -129,6 +139,7 @@ class TruthCache {
   std::map<std::tuple<const void*, uint32_t, int>, uint32_t> first_true_;
   std::map<std::tuple<const void*, uint32_t, int>, bool> guarded_;
   std::map<uint32_t, std::set<std::string>> defaulted_;
+  std::map<uint32_t, std::set<std::string>> unknown_inputs_;
   std::map<std::string, std::map<std::string, std::string>> config_defaults_;
   CallIndex* index_ = nullptr;
   std::unique_ptr<CallIndex> own_index_;

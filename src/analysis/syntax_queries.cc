@@ -273,6 +273,16 @@ bool InTryBody(TSNode node) {
 
 }  // namespace
 
+bool IsEarlyExit(TSNode statement) {
+  if (!Is(statement, "if_statement") || NamedChildCount(statement) != 2) return false;
+  TSNode body = Field(statement, "consequence");
+  uint32_t count = NamedChildCount(body);
+  if (count == 0) return false;
+  TSNode last = ts_node_named_child(body, count - 1);
+  return Is(last, "return_statement") || Is(last, "continue_statement") ||
+         Is(last, "break_statement");
+}
+
 bool OnErrorPath(TSNode node) {
   for (TSNode child = node, parent = ParentOf(node); !ts_node_is_null(parent) && !IsScope(parent);
        child = parent, parent = ParentOf(parent)) {

@@ -90,6 +90,11 @@ bool EmptyWhenNone(TSNode value, std::string_view name, std::string_view text);
 // the enclosing function: a function whose whole body raises is left to its callers.
 bool OnErrorPath(TSNode node);
 
+// `if C: ... return` (or `continue`/`break`) with no other clause: the statements after it in
+// its block run only when C does not hold. A body that ends by raising is no early exit: the
+// code after a validation check is the normal path, and the raise an error path (OnErrorPath).
+bool IsEarlyExit(TSNode statement);
+
 }  // namespace gbreak
 
 #endif  // GBREAK_ANALYSIS_SYNTAX_QUERIES_H_

@@ -61,6 +61,27 @@ bool MatchesAny(const Rule& rule, const std::vector<std::string>& selectors) {
                      [&](const std::string& s) { return SelectorMatches(rule, s); });
 }
 
+// A `config` table's fields as --config's KEY=VALUE (Python literals), a nested table's under
+// its path (`text_config.hidden_size`). Arrays are left out, as in a config.json.
+void AddModelConfigFields(const toml::table& table, const std::string& prefix,
+                          std::vector<std::string>* out) {
+  for (auto&& [raw_key, node] : table) {
+    std::string name = prefix + std::string(raw_key.str());
+    if (std::optional<bool> b = node.value_exact<bool>()) {
+      out->push_back(name + (*b ? "=True" : "=False"));
+    } else if (std::optional<int64_t> i = node.value_exact<int64_t>()) {
+      out->push_back(absl::StrCat(name, "=", *i));
+    } else if (std::optional<double> d = node.value_exact<double>()) {
+      out->push_back(absl::StrCat(name, "=", *d));
+    } else if (std::optional<std::string> text = node.value_exact<std::string>()) {
+      // Quoted, so that "True" or "12" stay strings; ReadModelConfig unquotes it once.
+      out->push_back(name + "='" + *text + "'");
+    } else if (const toml::table* nested = node.as_table()) {
+      AddModelConfigFields(*nested, name + ".", out);
+    }
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<std::optional<ProjectConfig>> ParseConfig(std::string_view text,
@@ -160,12 +181,26 @@ absl::StatusOr<std::optional<ProjectConfig>> ParseConfig(std::string_view text,
         }
         config.dynamo_config.push_back(std::move(assignment));
       }
+    } else if (key == "config") {
+      if (std::optional<std::string> file = node.value<std::string>()) {
+        config.model_config.push_back(
+            (std::filesystem::path(config.dir) / std::filesystem::path(*file)).string());
+      } else if (const toml::table* fields = node.as_table()) {
+        AddModelConfigFields(*fields, "", &config.model_config);
+      } else {
+        return KeyError(config, shown,
+                        "must be the path of a config.json or a table of configuration fields");
+      }
+    } else if (key == "fail-on-conditional") {
+      std::optional<bool> value = node.value<bool>();
+      if (!value) return KeyError(config, shown, "must be true or false");
+      config.fail_on_conditional = *value;
     } else {
       return absl::InvalidArgumentError(absl::StrCat(
           path, ": unknown key `", shown,
           "` (known: select, extend-select, ignore, exclude, extend-exclude, per-file-ignores, "
           "entry, torch-version, dynamo-config, capture-scalar-outputs, "
-          "capture-dynamic-output-shape-ops)"));
+          "capture-dynamic-output-shape-ops, config, fail-on-conditional)"));
     }
     if (!status.ok()) return status;
   }
@@ -318,6 +353,18 @@ std::vector<std::pair<std::string, int>> LintConfiguration::RunEntrySources() {
     out.emplace_back((*project)->path, line);
   }
   return out;
+}
+
+std::vector<std::string> LintConfiguration::RunModelConfig() {
+  absl::StatusOr<const ProjectConfig*> project = resolver_.ForDirectory(".");
+  if (!project.ok() || *project == nullptr) return {};
+  return (*project)->model_config;
+}
+
+std::optional<bool> LintConfiguration::RunFailOnConditional() {
+  absl::StatusOr<const ProjectConfig*> project = resolver_.ForDirectory(".");
+  if (!project.ok() || *project == nullptr) return std::nullopt;
+  return (*project)->fail_on_conditional;
 }
 
 absl::Status LintConfiguration::Load(const std::vector<std::string>& files,

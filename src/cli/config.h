@@ -14,11 +14,16 @@
 //   dynamo-config                   { capture_scalar_outputs = true,
 //                                     reorderable_logging_functions = ["builtins.print"] }
 //   capture-scalar-outputs, capture-dynamic-output-shape-ops   shorthands (booleans)
+//   config                          the model configuration entry runs use (as --config): the
+//                                   path of a config.json, or a table of fields whose tables
+//                                   are sub-configurations ({ num_experts = 4,
+//                                   text_config = { model_type = "llama", ... } })
+//   fail-on-conditional             whether findings under an undecided condition fail the run
 //
 // An unknown key, a code that matches no rule, or a value of the wrong type is an error that names
 // the file and the key. Command-line flags override: `--select` replaces `select`,
 // `--extend-select`/`--ignore` add to the configured ones, `--torch-version` and `--dynamo-config`
-// win over the file's values.
+// win over the file's values, `--config` values over `config`'s.
 
 #include <map>
 #include <memory>
@@ -45,6 +50,10 @@ struct ProjectConfig {
   std::vector<int> entry_lines;  // the 1-based line of each `entry` string in `path`
   std::string torch_version;               // "" when not set
   std::vector<std::string> dynamo_config;  // KEY=VALUE
+  // The `config` key as ReadModelConfig takes it: a config.json's path (made absolute) or
+  // KEY=VALUE with a sub-configuration's fields as `text_config.FIELD`.
+  std::vector<std::string> model_config;
+  std::optional<bool> fail_on_conditional;
 };
 
 // Parses one configuration file's text. `pyproject` selects the `[tool.gbreak]` table; returns
@@ -105,6 +114,10 @@ class LintConfiguration {
   std::vector<std::string> RunEntries();
   // The configuration file and line where each of RunEntries() is written.
   std::vector<std::pair<std::string, int>> RunEntrySources();
+  // The working directory's configuration's `config` (ProjectConfig::model_config) and
+  // `fail-on-conditional` (nullopt when not set).
+  std::vector<std::string> RunModelConfig();
+  std::optional<bool> RunFailOnConditional();
   // Loads the configurations of `files` and checks their codes against `catalog`.
   absl::Status Load(const std::vector<std::string>& files, const std::vector<Rule>& catalog);
   bool any() const { return !resolver_.Loaded().empty(); }

@@ -150,12 +150,6 @@ int RunLint(const LintOptions& options) {
       return kExitError;
     }
   }
-  absl::StatusOr<std::map<std::string, std::string>> model_config =
-      ReadModelConfig(options.model_config);
-  if (!model_config.ok()) {
-    PrintError(absl::StrCat("--config: ", model_config.status().message()));
-    return kExitError;
-  }
   // Configuration files ([tool.gbreak] / gbreak.toml): the run's settings come from the one in
   // the working directory under the command line; rules are selected per file (cli/config.h).
   LintConfiguration configuration(options.selection, torch_version, options.dynamo_config);
@@ -164,6 +158,20 @@ int RunLint(const LintOptions& options) {
   } else {
     PrintError(run_settings.status().message());
     return kExitError;
+  }
+  // The model configuration: the file's `config`, then --config (later values win).
+  std::vector<std::string> model_config_values = configuration.RunModelConfig();
+  model_config_values.insert(model_config_values.end(), options.model_config.begin(),
+                             options.model_config.end());
+  absl::StatusOr<std::map<std::string, std::string>> model_config =
+      ReadModelConfig(model_config_values);
+  if (!model_config.ok()) {
+    PrintError(absl::StrCat("--config: ", model_config.status().message()));
+    return kExitError;
+  }
+  bool fail_on_conditional = options.fail_on_conditional;
+  if (!options.fail_on_conditional_given) {
+    fail_on_conditional = configuration.RunFailOnConditional().value_or(fail_on_conditional);
   }
   std::vector<std::string> paths = options.paths;
   if (paths.empty()) paths.push_back(".");
@@ -259,7 +267,7 @@ int RunLint(const LintOptions& options) {
 
   if (io_error) return kExitError;
   // Breaks only the log saw count like findings (every summary counts them too).
-  bool found = options.fail_on_conditional ? FindingCount(report) > 0
+  bool found = fail_on_conditional ? FindingCount(report) > 0
                                             : UnconditionalCount(report) > 0;
   if (found && !options.exit_zero) return kExitFindings;
   return kExitClean;

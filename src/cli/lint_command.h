@@ -34,6 +34,7 @@ struct LintOptions {
   // `--no-fail-on-conditional`: findings that break only under a condition gbreak could not
   // decide ("[only when `pixel_values` is given]") are shown but do not make the exit status 1.
   bool fail_on_conditional = true;
+  bool fail_on_conditional_given = false;  // on the command line: wins over the config file
   bool statistics = false;  // counts per rule instead of findings
   bool stats = false;       // run statistics on stderr
   bool fix = false;         // `--fix`: make the safe mechanical edits (cli/fix_command.h)

@@ -64,7 +64,9 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
   lint.add_flag("--exit-zero", o.exit_zero, "Exit 0 even when there are findings");
   lint.add_flag("--fail-on-conditional,!--no-fail-on-conditional", o.fail_on_conditional,
                 "Whether findings under a condition gbreak could not decide ([only when ...]) "
-                "make the exit status 1 (default: they do)");
+                "make the exit status 1 (default: they do, or the configuration file's "
+                "fail-on-conditional)")
+      ->each([&o](const std::string&) { o.fail_on_conditional_given = true; });
   lint.add_flag("--error-paths", o.error_paths,
                 "Also report findings on error paths (except bodies, blocks that end by "
                 "raising), marked [only on an error path]");
@@ -102,9 +104,11 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
          "input reaches (`if pixel_values is not None:`) is not analyzed")
       ->allow_extra_args(false);
   lint.add_option("--config", o.model_config,
-                  "The model configuration the entries run with: a config.json (its top-level "
-                  "fields) or KEY=VALUE (repeatable); conditions on those fields fold to these "
-                  "values instead of the configuration class's defaults")
+                  "The model configuration the entries run with: a config.json (sub-"
+                  "configurations such as text_config apply to the classes built from them) or "
+                  "KEY=VALUE, KEY may be text_config.FIELD (repeatable, over the `config` key "
+                  "of the configuration file); conditions on those fields fold to these values "
+                  "instead of the configuration class's defaults")
       ->allow_extra_args(false);
   lint.add_option("--python", o.python,
                   "Follow imports into this interpreter's site-packages (and default "

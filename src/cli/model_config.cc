@@ -44,6 +44,30 @@ std::string LiteralOf(absl::string_view value) {
   return Quoted(v);
 }
 
+// An object's scalar fields as `prefix + key`; a nested object (a sub-configuration such as
+// `text_config`) adds its own under `key.`, so the analysis can give them to the classes built
+// from that sub-configuration. Lists are left out (per-layer values, label maps).
+void AddFields(const nlohmann::json& object, const std::string& prefix, int depth,
+               std::map<std::string, std::string>* out) {
+  // transformers nests sub-configurations two or three deep (a thinker's text config); a
+  // deeper object is data, not a configuration.
+  constexpr int kMaxDepth = 6;
+  for (const auto& [key, value] : object.items()) {
+    std::string name = prefix + key;
+    if (value.is_boolean()) {
+      (*out)[name] = value.get<bool>() ? "True" : "False";
+    } else if (value.is_null()) {
+      (*out)[name] = "None";
+    } else if (value.is_number()) {
+      (*out)[name] = value.dump();
+    } else if (value.is_string()) {
+      (*out)[name] = Quoted(value.get<std::string>());
+    } else if (value.is_object() && depth < kMaxDepth) {
+      AddFields(value, name + ".", depth + 1, out);
+    }
+  }
+}
+
 absl::Status ReadJson(const std::string& path, std::map<std::string, std::string>* out) {
   absl::StatusOr<std::string> text = ReadFileBytes(path, kMaxConfigBytes);
   if (!text.ok()) return absl::InvalidArgumentError(absl::StrCat(path, ": ", text.status().message()));
@@ -52,17 +76,7 @@ absl::Status ReadJson(const std::string& path, std::map<std::string, std::string
     return absl::InvalidArgumentError(
         absl::StrCat(path, ": not a JSON object (a model's config.json was expected)"));
   }
-  for (const auto& [key, value] : document.items()) {
-    if (value.is_boolean()) {
-      (*out)[key] = value.get<bool>() ? "True" : "False";
-    } else if (value.is_null()) {
-      (*out)[key] = "None";
-    } else if (value.is_number()) {
-      (*out)[key] = value.dump();
-    } else if (value.is_string()) {
-      (*out)[key] = Quoted(value.get<std::string>());
-    }
-  }
+  AddFields(document, "", 0, out);
   return absl::OkStatus();
 }
 

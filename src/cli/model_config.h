@@ -12,8 +12,10 @@ namespace gbreak {
 // The model configuration the user runs (`--config`): each value is a `config.json` (its
 // top-level scalar fields) or `KEY=VALUE`, later ones over earlier ones. Returns field -> the
 // value as a Python literal (`0.1`, `True`, `None`, `'sdpa'`), which the analysis uses in place
-// of the configuration class's defaults. A JSON value that is an object or a list (a
-// sub-configuration) is left out: it belongs to another configuration class.
+// of the configuration class's defaults. The fields of a JSON object (a sub-configuration such
+// as `text_config`) come as `text_config.hidden_size`, and `KEY=VALUE` may name them so too: they
+// belong to the configuration class that field holds (ProgramGraph::ConfigDefaults). Lists are
+// left out.
 absl::StatusOr<std::map<std::string, std::string>> ReadModelConfig(
     const std::vector<std::string>& values);
 

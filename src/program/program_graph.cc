@@ -300,16 +300,20 @@ void ProgramGraph::WantConfigurations(size_t index, const ModuleProbe& probe,
 
 namespace {
 
+// A string literal's text ("" for anything else).
+std::string Unquoted(const std::string& literal) {
+  if (literal.size() < 2) return "";
+  char quote = literal.front();
+  if ((quote != '"' && quote != '\'') || literal.back() != quote) return "";
+  return literal.substr(1, literal.size() - 2);
+}
+
 // A configuration class's `model_type = "llama"` (its own or its nearest base's), unquoted.
 std::string ModelTypeOf(const ProgramGraph& graph, size_t module, const std::string& class_name) {
   std::map<std::string, std::string> fields;
   CollectFields(graph, module, class_name, &fields, 0);
   auto it = fields.find("model_type");
-  if (it == fields.end() || it->second.size() < 2) return "";
-  const std::string& literal = it->second;
-  char quote = literal.front();
-  if ((quote != '"' && quote != '\'') || literal.back() != quote) return "";
-  return literal.substr(1, literal.size() - 2);
+  return it == fields.end() ? "" : Unquoted(it->second);
 }
 
 // A configuration class's default for a sub-configuration field (its own `sub_configs_defaults`
@@ -373,8 +377,55 @@ std::vector<std::string> ProgramGraph::ExpandCallee(const std::string& callee,
   return {callee};
 }
 
+ProgramGraph::SubConfiguration ProgramGraph::SubConfigurationAt(
+    const std::string& path, std::map<std::string, std::string> fields) const {
+  SubConfiguration sub;
+  sub.fields = std::move(fields);
+  // A sub-configuration that says its model type (transformers' to_dict writes `model_type`
+  // into each) is the configuration class of that type: that is how transformers finds it.
+  if (auto type = sub.fields.find("model_type"); type != sub.fields.end()) {
+    sub.model_types.insert(Unquoted(type->second));
+    return sub;
+  }
+  // Otherwise the field's default in the configuration classes that declare it
+  // (`sub_configs_defaults`): a class, or an auto configuration of a model type.
+  std::string field = path.substr(path.rfind('.') + 1);
+  for (const ModuleSummary& m : modules_) {
+    for (const auto& [owner, specs] : m.sub_configs) {
+      auto spec = specs.find(field);
+      if (spec == specs.end()) continue;
+      size_t module;
+      std::string class_name;
+      if (spec->second.starts_with("type:")) {
+        sub.model_types.insert(spec->second.substr(5));
+      } else if (spec->second.starts_with("class:") &&
+                 ResolveClass(spec->second.substr(6), &module, &class_name)) {
+        sub.classes.insert(modules_[module].module + "." + class_name);
+      }
+    }
+  }
+  return sub;
+}
+
 std::map<std::string, std::map<std::string, std::string>> ProgramGraph::ConfigDefaults(
     size_t index, const std::map<std::string, std::string>& overrides) const {
+  // Top-level fields apply to every class built from a configuration class (a composite
+  // model's sub-configurations inherit what the user sets on it, as transformers propagates
+  // the attention implementation); `text_config.x` only to the classes built from the
+  // configuration `text_config` holds, and over the top-level value.
+  std::map<std::string, std::string> top;
+  std::map<std::string, std::map<std::string, std::string>> nested;  // path -> field -> literal
+  for (const auto& [key, literal] : overrides) {
+    size_t dot = key.rfind('.');
+    if (dot == std::string::npos) {
+      top[key] = literal;
+    } else {
+      nested[key.substr(0, dot)][key.substr(dot + 1)] = literal;
+    }
+  }
+  std::vector<SubConfiguration> subs;
+  for (auto& [path, fields] : nested) subs.push_back(SubConfigurationAt(path, std::move(fields)));
+
   std::map<std::string, std::map<std::string, std::string>> out;
   for (const auto& [class_name, bases] : modules_[index].classes) {
     std::string config = ConfigClassOf(*this, index, class_name);
@@ -383,11 +434,37 @@ std::map<std::string, std::map<std::string, std::string>> ProgramGraph::ConfigDe
     if (config.empty() || !ResolveClass(config, &config_module, &config_class)) continue;
     std::map<std::string, std::string> fields;
     CollectFields(*this, config_module, config_class, &fields, 0);
-    for (const auto& [field, literal] : overrides) fields[field] = literal;
+    for (const auto& [field, literal] : top) fields[field] = literal;
+    ApplySubConfigurations(subs, config_module, config_class, &fields);
     std::erase_if(fields, [](const auto& field) { return field.second.empty(); });
     if (!fields.empty()) out[class_name] = std::move(fields);
   }
   return out;
+}
+
+void ProgramGraph::ApplySubConfigurations(const std::vector<SubConfiguration>& subs,
+                                          size_t config_module, const std::string& config_class,
+                                          std::map<std::string, std::string>* fields) const {
+  if (subs.empty()) return;
+  std::string qualified = modules_[config_module].module + "." + config_class;
+  std::string model_type = ModelTypeOf(*this, config_module, config_class);
+  std::map<std::string, std::string> given;
+  std::set<std::string> disagreeing;
+  for (const SubConfiguration& sub : subs) {
+    if (!sub.classes.contains(qualified) &&
+        (model_type.empty() || !sub.model_types.contains(model_type))) {
+      continue;
+    }
+    for (const auto& [field, literal] : sub.fields) {
+      auto [it, added] = given.emplace(field, literal);
+      if (!added && it->second != literal) disagreeing.insert(field);
+    }
+  }
+  // Two sub-configurations of one class that disagree (an encoder-decoder of two BERTs): the
+  // field is not known for the class.
+  for (const auto& [field, literal] : given) {
+    (*fields)[field] = disagreeing.contains(field) ? "" : literal;
+  }
 }
 
 bool ProgramGraph::ReboundMethod(size_t module, const std::string& class_name,

@@ -216,6 +216,8 @@ class ProgramGraph {
   // bases' included (the nearest class's default wins). class -> field -> literal.
   // `overrides` (field -> literal: the configuration the user runs, `--config`) replace the
   // defaults of the fields they name, for every class built from a configuration class.
+  // A field named with a path (`text_config.hidden_size`: a sub-configuration's field) replaces
+  // the default only for classes built from the configuration class that path holds.
   std::map<std::string, std::map<std::string, std::string>> ConfigDefaults(
       size_t index, const std::map<std::string, std::string>& overrides = {}) const;
 
@@ -260,6 +262,21 @@ class ProgramGraph {
   const FunctionSummary* Find(size_t module, const std::string& name) const;
 
  private:
+  // The fields the user gives for the sub-configuration at `path` (`text_config`,
+  // `thinker_config.text_config`), and the configuration classes it may be: those of its
+  // `model_type` when given, else what the configuration classes that declare the field
+  // default it to.
+  struct SubConfiguration {
+    std::map<std::string, std::string> fields;
+    std::set<std::string> model_types;
+    std::set<std::string> classes;  // qualified
+  };
+  SubConfiguration SubConfigurationAt(const std::string& path,
+                                      std::map<std::string, std::string> fields) const;
+  void ApplySubConfigurations(const std::vector<SubConfiguration>& subs, size_t config_module,
+                              const std::string& config_class,
+                              std::map<std::string, std::string>* fields) const;
+
   // Every reached call site, by the function it calls, with the function that makes it.
   using CallSites =
       std::map<FunctionRef, std::vector<std::pair<FunctionRef, const CallSite*>>>;

@@ -6,11 +6,30 @@
 #include "absl/strings/str_join.h"
 
 namespace gbreak {
+namespace {
+
+// The condition that holds when `condition` does not, in the words branch_conditions.cc uses:
+// "`x` is given" / "`x` is not given", "not `t`" / "`t`".
+std::string Negation(const std::string& condition) {
+  constexpr std::string_view kGiven = " is given";
+  constexpr std::string_view kNotGiven = " is not given";
+  if (condition.starts_with("not ")) return condition.substr(4);
+  if (condition.ends_with(kNotGiven)) {
+    return condition.substr(0, condition.size() - kNotGiven.size()) + std::string(kGiven);
+  }
+  if (condition.ends_with(kGiven)) {
+    return condition.substr(0, condition.size() - kGiven.size()) + std::string(kNotGiven);
+  }
+  return "not " + condition;
+}
+
+}  // namespace
 
 std::string EntryVerdict(const LintReport& report) {
   if (ErrorCount(report) > 0) return "unknown (the run had errors)";
   bool unconditional = false;
   std::set<std::string> conditions;
+  std::set<std::string> sole;  // the conditions of findings under one condition alone
   for (const Finding& f : report.findings) {
     if (!f.rule->PredictsBreak()) continue;
     if (f.conditions.empty()) {
@@ -18,6 +37,12 @@ std::string EntryVerdict(const LintReport& report) {
       break;
     }
     conditions.insert(f.conditions.begin(), f.conditions.end());
+    if (f.conditions.size() == 1) sole.insert(f.conditions.front());
+  }
+  // A break when a test holds and another when it does not: the model breaks either way
+  // (`if mode != "reflect": ... else: ...` with a break in each arm).
+  for (const std::string& condition : sole) {
+    unconditional = unconditional || sole.contains(Negation(condition));
   }
   if (unconditional) return "breaks";
   if (conditions.empty()) return "compiles whole";

@@ -85,7 +85,8 @@ class EntryLoader {
   // Checks the files in parallel and adds their summaries to the graph.
   void Load(const std::vector<std::pair<std::string, std::string>>& modules_and_paths);
   FileChecker& Checker(size_t worker);
-  void RunRules(const std::map<FunctionRef, FunctionRef>& reached);
+  void RunRules(const std::map<FunctionRef, FunctionRef>& reached,
+                const std::vector<FunctionRef>& entries);
   // True when `dotted` could be loaded: a file exists for it that is not in the graph under
   // this name yet (a file already read under another name is aliased instead).
   bool Loadable(const std::string& dotted);
@@ -201,7 +202,8 @@ FileChecker& EntryLoader::Checker(size_t worker) {
 
 // Runs the rules of every file read, only over the functions reached in it: most of a library
 // file (modeling_utils.py is 5,000 lines) is never reached from one model's forward.
-void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached) {
+void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached,
+                           const std::vector<FunctionRef>& entries) {
   std::vector<std::vector<std::pair<uint32_t, uint32_t>>> ranges(prepared_.size());
   for (const auto& [function, parent] : reached) {
     const FunctionSummary* f = graph_.Find(function.first, function.second);
@@ -218,6 +220,17 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached) {
   for (auto& [function, names] : graph_.TensorPassedParameters(reached)) {
     const FunctionSummary* f = graph_.Find(function.first, function.second);
     if (f != nullptr) program[function.first].tensor_passed[f->start_byte] = std::move(names);
+  }
+  // The optional inputs of the entries whose call nobody described (no --inputs): what runs
+  // under `if pixel_values is not None:` there depends on that call.
+  for (const FunctionRef& entry : entries) {
+    if (defaulted_.contains(entry)) continue;  // the user said what the call passes
+    const FunctionSummary* f = graph_.Find(entry.first, entry.second);
+    if (f == nullptr) continue;
+    std::set<std::string>& names = program[entry.first].unknown_inputs[f->start_byte];
+    for (const auto& [name, position] : f->literal_defaults) {
+      if (!name.starts_with("*")) names.insert(name);
+    }
   }
   // What the configuration fields of each model class default to (`self.layerdrop > 0.0` with
   // the configuration's `layerdrop: float = 0.0`), for the files with reached code.
@@ -410,7 +423,7 @@ EntryScopeResult EntryLoader::Run() {
         {Diagnostic::Level::kError, spec.text, 0, absl::StrCat("--entry: ", why)});
   }
   reached = WithoutDefaultGuardedCalls(entries, std::move(reached));
-  RunRules(reached);
+  RunRules(reached, entries);
   KeepReachedFindings(reached);
   out_.results = std::move(results_);
   std::sort(out_.files.begin(), out_.files.end());

@@ -124,6 +124,9 @@ FileCheckResult FileChecker::Finish(PreparedFile& file,
     if (!program.tensor_passed.empty()) {
       file.facts->values().SetTensorPassed(std::move(program.tensor_passed));
     }
+    if (!program.unknown_inputs.empty()) {
+      file.facts->region().truth_cache()->SetUnknownInputs(std::move(program.unknown_inputs));
+    }
     TreeIndexScope tree_index;  // the tree is freed only after the scope
     absl::Time start = absl::Now();
     TSNode root = ts_tree_root_node(file.tree.get());

@@ -71,6 +71,8 @@ class FileChecker {
     std::map<std::string, std::map<std::string, std::string>> config_defaults;
     // Parameters some reached call (in any module) passes a tensor: function start byte -> names.
     std::map<uint32_t, std::set<std::string>> tensor_passed;
+    // Optional inputs of entries whose call is unknown: function start byte -> names.
+    std::map<uint32_t, std::set<std::string>> unknown_inputs;
   };
   std::unique_ptr<PreparedFile> Prepare(const std::string& path, const std::string& module);
   FileCheckResult Finish(PreparedFile& file,

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_cat.h"
 #include "analysis/branch_conditions.h"
 #include "analysis/file_facts.h"
@@ -154,6 +155,9 @@ void DescribeRegion(TSNode report, FileFacts& facts, Finding& finding) {
   finding.reached = location.reachable;
   // Under a test gbreak cannot fold: the break happens only when it holds.
   finding.conditions = UndecidedConditions(report, facts);
+  if (!finding.conditions.empty()) {
+    finding.message += " [only when " + absl::StrJoin(finding.conditions, " and ") + "]";
+  }
   finding.error_path = OnErrorPath(report);
   if (finding.error_path) {
     finding.conditions.push_back("an exception is raised");

@@ -210,6 +210,92 @@ def test_configuration_defaults_fold_and_config_overrides_them(run_gbreak, tmp_p
     assert [f["start"]["line"] for f in from_file["findings"]] == [10]
 
 
+# A composite model whose language model is built from a sub-configuration (`text_config`): a
+# config.json's nested object gives that class's fields, found by the `model_type` it carries.
+COMPOSITE = {
+    "lib/__init__.py": "",
+    "lib/text.py": ("class TextConfig:\n"
+                    "    model_type = 'text'\n"
+                    "    def __init__(self, flag=False):\n"
+                    "        self.flag = flag\n"
+                    "class TextModel:\n"
+                    "    config_class = TextConfig\n"
+                    "    def __init__(self, config):\n"
+                    "        self.config = config\n"
+                    "    def forward(self, input_ids):\n"
+                    "        if self.config.flag:\n"
+                    "            print('flagged')\n"
+                    "        return input_ids\n"),
+    "lib/pair.py": ("from .text import TextModel\n"
+                    "class PairConfig:\n"
+                    "    model_type = 'pair'\n"
+                    "class PairModel:\n"
+                    "    config_class = PairConfig\n"
+                    "    def __init__(self, config):\n"
+                    "        self.language_model = TextModel(config.text_config)\n"
+                    "    def forward(self, input_ids):\n"
+                    "        return self.language_model(input_ids)\n"),
+}
+
+
+@pytest.mark.parametrize("config, lines", [
+    ([], []),
+    (['{"text_config": {"model_type": "text", "flag": true}}'], [11]),
+    (['{"text_config": {"model_type": "text", "flag": false}}', "flag=True"], []),
+    (['{"text_config": {"model_type": "other", "flag": true}}'], []),
+])
+def test_sub_configuration_of_a_config_json_reaches_its_class(run_gbreak, tmp_path, config, lines):
+    for rel, text in COMPOSITE.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    args = []
+    for i, c in enumerate(config):
+        if c.startswith("{"):
+            (tmp_path / f"config{i}.json").write_text(c)
+            c = f"config{i}.json"
+        args += ["--config", c]
+    r = run_gbreak("lint", "--entry", "lib.pair:PairModel", *args, "--output-format", "json", ".",
+                   cwd=tmp_path)
+    assert r.returncode in (0, 1), r.stderr
+    assert [f["start"]["line"] for f in json.loads(r.stdout)["findings"]] == lines
+
+
+@pytest.mark.parametrize("toml, args, lines, code", [
+    # a table of fields, sub-configurations as tables
+    ('config = { text_config = { model_type = "text", flag = true } }\n', [], ["text.py:11"], 1),
+    # the path of a config.json, relative to the configuration file
+    ('config = "cfg/c.json"\n', [], ["text.py:11"], 1),
+    # --config wins over the file's
+    ('config = { text_config = { model_type = "text", flag = true } }\n',
+     ["--config", "text_config.flag=False"], [], 0),
+    # a finding under an undecided condition does not fail the run when the file says so, unless
+    # the command line says otherwise
+    ('fail-on-conditional = false\n', ["--no-inputs-given"], ["pair.py:10"], 0),
+    ('fail-on-conditional = false\n', ["--no-inputs-given", "--fail-on-conditional"],
+     ["pair.py:10"], 1),
+])
+def test_config_and_fail_on_conditional_keys(run_gbreak, tmp_path, toml, args, lines, code):
+    tree = dict(COMPOSITE)
+    tree["lib/pair.py"] = tree["lib/pair.py"].replace(
+        "    def forward(self, input_ids):\n",
+        "    def forward(self, input_ids, pixels=None):\n"
+        "        if pixels is not None:\n"
+        "            print('pixels')\n")
+    tree["cfg/c.json"] = '{"text_config": {"model_type": "text", "flag": true}}'
+    for rel, text in tree.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    (tmp_path / "gbreak.toml").write_text(toml)
+    inputs = [] if "--no-inputs-given" in args else ["--inputs", "input_ids"]
+    args = [a for a in args if a != "--no-inputs-given"]
+    r = run_gbreak("lint", "--entry", "lib.pair:PairModel", *inputs, *args, "--output-format",
+                   "json", ".", cwd=tmp_path)
+    assert r.returncode == code, r.stderr
+    got = [f"{os.path.basename(f['file'])}:{f['start']['line']}"
+           for f in json.loads(r.stdout)["findings"]]
+    assert sorted(got) == lines
+
+
 def test_unreadable_config_is_a_usage_error(run_gbreak, tmp_path):
     r = run_configured(run_gbreak, tmp_path, "missing.json")
     assert r.returncode == 2

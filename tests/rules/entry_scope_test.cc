@@ -112,7 +112,8 @@ EntryRun RunEntries(const testing::TempDir& dir, std::vector<std::string> entrie
 // "relative/path:line" of every finding of an entry run with one rule.
 std::vector<std::string> FindingsWithRule(
     const testing::TempDir& dir, const std::string& entry, Rule rule,
-    std::optional<std::vector<std::string>> inputs = std::nullopt) {
+    std::optional<std::vector<std::string>> inputs = std::nullopt,
+    std::map<std::string, std::string> config = {}) {
   std::vector<Rule> rules;
   rules.push_back(std::move(rule));
   absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(std::move(rules));
@@ -122,6 +123,8 @@ std::vector<std::string> FindingsWithRule(
   options.entries = {entry};
   options.project_roots = {dir.Join("project")};
   options.inputs = std::move(inputs);
+  options.library_roots = {dir.Join("site")};
+  options.config = std::move(config);
   EntryScopeResult result = CheckFromEntries(options, **engine, FileCheckOptions{});
   std::vector<std::string> found;
   for (const FileCheckResult& r : result.results) {
@@ -908,6 +911,109 @@ TEST(EntryScopeTest, AutoClassesBuildTheConfigurationsModel) {
   EXPECT_THAT(run.errors, IsEmpty());
   EXPECT_THAT(run.findings,
               UnorderedElementsAre("site/lib/text.py:4 SE001", "site/lib/vision.py:5 CV001"));
+}
+
+// The configuration a user runs may give a sub-configuration's fields (`text_config.flag`, from
+// a config.json's nested object): they replace the defaults of the class built from that
+// sub-configuration only, found by its `model_type` or by the declaring class's
+// `sub_configs_defaults`, and win over a top-level field of the same name.
+TEST(EntryScopeTest, SubConfigurationFieldsReachTheClassBuiltFromThem) {
+  testing::TempDir dir;
+  dir.Write("site/lib/__init__.py", "from .text import TextModel\n");
+  dir.Write("site/lib/auto.py",
+            "from collections import OrderedDict\n"
+            "MODEL_MAPPING_NAMES = OrderedDict([('text', 'TextModel')])\n"
+            "MODEL_MAPPING = _LazyAutoMapping(CONFIG_MAPPING_NAMES, MODEL_MAPPING_NAMES)\n"
+            "class AutoModel(_BaseAutoModelClass):\n"
+            "    _model_mapping = MODEL_MAPPING\n");
+  dir.Write("site/lib/text.py",
+            "class TextConfig:\n"
+            "    model_type = 'text'\n"
+            "    def __init__(self, flag=False):\n"
+            "        self.flag = flag\n"
+            "class TextModel:\n"
+            "    config_class = TextConfig\n"
+            "    def __init__(self, config):\n"
+            "        self.config = config\n"
+            "    def forward(self, input_ids):\n"
+            "        if self.config.flag:\n"
+            "            print('flagged')\n"
+            "        return input_ids\n");
+  dir.Write("site/lib/pair.py",
+            "from .auto import AutoModel\n"
+            "class PairConfig:\n"
+            "    model_type = 'pair'\n"
+            "    sub_configs_defaults = {\n"
+            "        'text_config': SubConfigSpec(config_class=AutoConfig, model_type='text'),\n"
+            "    }\n"
+            "    def __init__(self, flag=False):\n"
+            "        self.flag = flag\n"
+            "class PairModel:\n"
+            "    config_class = PairConfig\n"
+            "    def __init__(self, config):\n"
+            "        self.config = config\n"
+            "        self.language_model = AutoModel.from_config(config.text_config)\n"
+            "    def forward(self, input_ids):\n"
+            "        if self.config.flag:\n"
+            "            print('pair flagged')\n"
+            "        return self.language_model(input_ids)\n");
+  auto Findings = [&](std::map<std::string, std::string> config) {
+    return FindingsWithRule(dir, "lib.pair:PairModel", ItemAndPrintRule(), std::nullopt,
+                            std::move(config));
+  };
+  EXPECT_THAT(Findings({}), IsEmpty());
+  // Found through the declaring class's sub_configs_defaults.
+  EXPECT_THAT(Findings({{"text_config.flag", "True"}}),
+              ElementsAre("site/lib/text.py:11"));
+  // Found by the model type a config.json's sub-configuration carries.
+  EXPECT_THAT(Findings({{"language.flag", "True"}, {"language.model_type", "'text'"}}),
+              ElementsAre("site/lib/text.py:11"));
+  // A top-level field reaches every class; the sub-configuration's own value wins over it.
+  EXPECT_THAT(Findings({{"flag", "True"}}),
+              ElementsAre("site/lib/pair.py:16", "site/lib/text.py:11"));
+  EXPECT_THAT(Findings({{"flag", "True"}, {"text_config.flag", "False"}}),
+              ElementsAre("site/lib/pair.py:16"));
+  // A path no configuration class declares, or of another model type, reaches nothing.
+  EXPECT_THAT(Findings({{"vision_config.flag", "True"}, {"text_config.rope.flag", "True"}}),
+              IsEmpty());
+  EXPECT_THAT(Findings({{"text_config.flag", "True"}, {"text_config.model_type", "'other'"}}),
+              IsEmpty());
+}
+
+// Without --inputs, code in the entry's own forward under `if pixel_values is not None:` runs only
+// when the user's call passes it, and says so; with them, it folds. Code after an early exit on a
+// flag or a helper's answer runs only when the test fails; an exit on a tensor or on a value the
+// function computed (edge cases) or on the environment (an opt-out) is no condition. Breaks in both arms of one test: the model
+// breaks either way.
+TEST(EntryScopeTest, EntryNoneTestsAndEarlyExitsAreConditions) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/model.py",
+            "import os\n"
+            "class Net:\n"
+            "    def forward(self, input_ids, pixel_values=None, mode='a'):\n"
+            "        if pixel_values is None:\n"
+            "            pass\n"
+            "        else:\n"
+            "            print('image')\n"
+            "        return self.tail(input_ids, mode)\n"
+            "    def tail(self, x, mode):\n"
+            "        if x.numel() == 0:\n"
+            "            return x\n"
+            "        if os.getenv('SKIP', '0') == '1':\n"
+            "            return x\n"
+            "        spans = len(mode)\n"
+            "        if spans == 0:\n"
+            "            return x\n"
+            "        if not helper(mode):\n"
+            "            return None\n"
+            "        return x.item()\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule()),
+              ElementsAre("project/app/model.py:7 [only when `pixel_values` is given]",
+                          "project/app/model.py:19 [only when `helper(mode)`]"));
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(),
+                               std::vector<std::string>{"input_ids"}),
+              ElementsAre("project/app/model.py:19 [only when `helper(mode)`]"));
 }
 
 TEST(EntryScopeTest, UnknownEntriesAreErrorsNamingWhatIsMissing) {
