@@ -205,6 +205,17 @@ def early_exits(n):
     return "".join(out)
 
 
+def tested_defaults(n):
+    """A forward of n defaulted parameters, each tested and followed by a print: every test folds
+    the parameter's default, and asks what the function assigns to or fills it with."""
+    params = ", ".join(f"f{i}=None" for i in range(n))
+    out = [HEADER, f"class M(nn.Module):\n    def forward(self, x, {params}):\n"]
+    for i in range(n):
+        out.append(f"        if f{i}:\n            print({i})\n")
+    out.append("        return x\n")
+    return "".join(out)
+
+
 def loop_breaks(n):
     """n modules whose forward breaks in a loop and then has findings Dynamo never traces (the
     frame-skip pass hides them), and one forward of n loops each breaking."""
@@ -264,6 +275,7 @@ FILE_SHAPES = {
     "compiled_forward": (compiled_forward, 50000),
     "loop_breaks": (loop_breaks, 20000),
     "early_exits": (early_exits, 5000),
+    "tested_defaults": (tested_defaults, 5000),
 }
 MODULE_CHAIN_DEFAULT = 2000
 SHAPES = [*FILE_SHAPES, "module_chain"]

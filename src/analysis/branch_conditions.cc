@@ -132,7 +132,7 @@ bool IsCallOrConfigTest(TSNode condition, FileFacts& facts) {
       }
       if (type != "call" && facts.values().Evaluate(n).Has(Value::kTensor)) plain = false;
       if (type == "identifier" && !ts_node_is_null(function) &&
-          facts.NamesBoundIn(function).contains(written)) {
+          facts.bindings().NamesBoundIn(function).contains(written)) {
         plain = false;  // a local the function computed
       }
     }

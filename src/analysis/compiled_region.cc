@@ -67,7 +67,15 @@ bool IsTransparentDecorator(const std::string& name) {
 
 CompiledRegion::CompiledRegion(TSNode root, std::string_view text, const ImportTable& imports,
                                RegionOptions options)
-    : root_(root), text_(text), imports_(imports), options_(options), definitions_(text) {}
+    : root_(root),
+      text_(text),
+      imports_(imports),
+      options_(options),
+      own_bindings_(std::make_unique<BindingIndex>(text)),
+      bindings_(own_bindings_.get()),
+      definitions_(text) {
+  truth_cache_.UseBindingIndex(bindings_);
+}
 
 bool CompiledRegion::IsDisabled(TSNode function) const {
   return disabled_.contains(Key(function)) || constant_result_.contains(Key(function));
@@ -1174,7 +1182,7 @@ void CompiledRegion::SummarizeConfiguration(
         literal = CollapsedText(right, 200);
       } else if (Is(right, "identifier")) {
         auto d = init_defaults.find(NodeText(right, text_));
-        if (d != init_defaults.end() && AssignmentsTo(init, d->first, text_).empty()) {
+        if (d != init_defaults.end() && bindings().AssignmentsTo(init, d->first).empty()) {
           literal = d->second;
         }
       }
@@ -1231,7 +1239,7 @@ std::set<std::string> CompiledRegion::UnreboundParameters(TSNode function) const
     // its None default is still None wherever it is handed on.
     TSNode default_value = Field(p, "value");
     bool none_default = Is(default_value, "none");
-    std::vector<TSNode> assignments = AssignmentsTo(function, text, text_);
+    const std::vector<TSNode>& assignments = bindings().AssignmentsTo(function, text);
     if (std::all_of(assignments.begin(), assignments.end(), [&](TSNode a) {
           return none_default && RunsOnlyWhenGiven(a, text, function, text_);
         })) {
@@ -1306,6 +1314,7 @@ std::vector<std::string> CompiledRegion::DefaultGuards(
     if (cache == nullptr) {
       cache = std::make_unique<TruthCache>();
       cache->UseCallIndex(truth_cache_.call_index());
+      cache->UseBindingIndex(&bindings());
       cache->SetDefaulted({{Key(function), std::set<std::string>(names.begin(), names.end())}});
     }
     for (Mode mode : {Mode::kEval, Mode::kTrain}) {
@@ -1380,19 +1389,14 @@ std::string CompiledRegion::SplatSource(TSNode splat, TSNode caller) const {
   if (ts_node_is_null(caller) || !Is(value, "identifier")) return "";
   std::string_view name = NodeText(value, text_);
   // What the function adds to it is not what its caller gave.
-  if (MayFill(caller, name, text_)) return "";
-  VariadicNames variadics = VariadicsOf(caller, text_);
-  std::vector<TSNode> assignments = AssignmentsTo(caller, name, text_);
+  if (!bindings().FillsOf(caller, name).empty()) return "";
+  const VariadicNames& variadics = bindings().VariadicsOf(caller);
+  const std::vector<TSNode>& assignments = bindings().AssignmentsTo(caller, name);
   if (name == variadics.positional || name == variadics.keyword) {
     if (!assignments.empty()) return "";
     return (name == variadics.positional ? "*" : "**") + std::string(name);
   }
-  bool parameter = false;
-  for (TSNode p : NamedChildren(Field(caller, "parameters"))) {
-    TSNode n = ParameterNameNode(p);
-    parameter = parameter || (!ts_node_is_null(n) && NodeText(n, text_) == name);
-  }
-  if (!parameter) return "";
+  if (ts_node_is_null(bindings().ParameterNamed(caller, name).node)) return "";
   // Unchanged, or made `{}` when None: empty exactly when it holds a None default.
   if (assignments.empty() ||
       (assignments.size() == 1 && Is(assignments[0], "assignment") &&

@@ -69,6 +69,13 @@ class CompiledRegion {
   bool IsDisabledOwnFrameOnly(TSNode function) const;
   // The folded conditions of this file (guards.h), shared by every question about it.
   TruthCache* truth_cache() { return &truth_cache_; }
+  // What the file's functions bind (analysis/function_bindings.h): the region's own index until
+  // the file's shared one is given. Its guard folding asks the same index.
+  void UseBindingIndex(BindingIndex* index) {
+    bindings_ = index;
+    truth_cache_.UseBindingIndex(index);
+  }
+  BindingIndex& bindings() const { return *bindings_; }
   bool defers_reachability() const { return options_.defer_reachability; }
   const RegionOptions& options() const { return options_; }
   // True when `call` invokes a function of this file that Dynamo skips (decorated with, or
@@ -284,6 +291,8 @@ class CompiledRegion {
   std::string module_;      // as given to Summarize, for ExternalCallee
   bool is_package_ = false;
   TruthCache truth_cache_;
+  std::unique_ptr<BindingIndex> own_bindings_;
+  BindingIndex* bindings_;
   std::function<bool(TSNode)> is_tensor_;
   DefinitionIndex definitions_;
   // MethodOf(class, name, 0), by class node then name: summaries and reachability ask alike.

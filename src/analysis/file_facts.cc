@@ -51,6 +51,7 @@ CompiledRegion& FileFacts::region() {
   if (region_ == nullptr) {
     region_ = std::make_unique<CompiledRegion>(root_, text_, imports(), options_);
     region_->truth_cache()->UseCallIndex(&calls_);
+    region_->UseBindingIndex(&bindings_);
     // A tensor as the file's findings take it: also one that rests on the assumption that an
     // entry's unannotated parameter is a tensor.
     if (options_.note_tensor_arguments) {
@@ -83,24 +84,6 @@ const std::set<std::string, std::less<>>& FileFacts::cached_property_names() {
     }
   }
   return *cached_property_names_;
-}
-
-const std::set<std::string, std::less<>>& FileFacts::NamesBoundIn(TSNode function) {
-  auto [it, added] = bound_names_.try_emplace(ts_node_start_byte(function));
-  if (added) {
-    ForEachNamedNode(Field(function, "body"), [&](TSNode n, std::string_view type) {
-      if (type == "function_definition" || type == "class_definition") return false;
-      if (type == "assignment" || type == "augmented_assignment" || type == "for_statement") {
-        TSNode left = Field(n, "left");
-        if (Is(left, "identifier")) it->second.emplace(NodeText(left, text_));
-        for (TSNode element : NamedChildren(left)) {  // a, b = ... / for i, x in ...
-          if (Is(element, "identifier")) it->second.emplace(NodeText(element, text_));
-        }
-      }
-      return true;
-    });
-  }
-  return it->second;
 }
 
 const FileFacts::ExitConditions* FileFacts::FindExitConditions(TSNode block) const {

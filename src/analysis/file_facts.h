@@ -12,6 +12,7 @@
 
 #include "analysis/call_index.h"
 #include "analysis/compiled_region.h"
+#include "analysis/function_bindings.h"
 #include "analysis/value_inference.h"
 #include "program/import_table.h"
 #include "syntax/tree_sitter.h"
@@ -23,7 +24,7 @@ namespace gbreak {
 class FileFacts {
  public:
   FileFacts(TSNode root, std::string_view text, RegionOptions options = {})
-      : root_(root), text_(text), options_(options), calls_(root, text) {}
+      : root_(root), text_(text), options_(options), calls_(root, text), bindings_(text) {}
 
   TSNode root() const { return root_; }
   std::string_view text() const { return text_; }
@@ -51,9 +52,11 @@ class FileFacts {
   // after it (exits that put none are left out). Worked out once per block: every finding asks
   // about the blocks around it.
   using ExitConditions = std::vector<std::pair<uint32_t, std::string>>;
-  // The names a function's own body binds (the left side of its assignments, augmented
-  // assignments and `for` targets, as written), found once per function.
-  const std::set<std::string, std::less<>>& NamesBoundIn(TSNode function);
+  // What the file's functions bind, by name (analysis/function_bindings.h): one index for the
+  // file, shared with its region's guard folding.
+  BindingIndex& bindings() { return bindings_; }
+  // The file's calls by their callee's text (analysis/call_index.h).
+  CallIndex& calls() { return calls_; }
   const ExitConditions* FindExitConditions(TSNode block) const;
   const ExitConditions& PutExitConditions(TSNode block, ExitConditions conditions);
 
@@ -63,6 +66,7 @@ class FileFacts {
   std::unique_ptr<ImportTable> imports_;
   RegionOptions options_;
   CallIndex calls_;  // shared by the value inference and the region's guard folding
+  BindingIndex bindings_;
   std::unique_ptr<ValueInference> values_;
   std::unique_ptr<CompiledRegion> region_;
   std::optional<std::set<std::string>> higher_order_op_bodies_;
@@ -70,7 +74,6 @@ class FileFacts {
   std::set<uint32_t> cached_property_starts_;  // their definitions' start bytes
   std::map<std::string, std::vector<uint32_t>, std::less<>> occurrences_;  // by needle
   std::map<uint32_t, ExitConditions> exit_conditions_;  // by the block's start byte
-  std::map<uint32_t, std::set<std::string, std::less<>>> bound_names_;  // by function start
   TSNode last_qualified_{};
   std::vector<std::string> last_names_;
 };

@@ -318,15 +318,15 @@ class Evaluator {
   bool IsEmptyAt(TSNode function, TSNode node, std::string_view name, int depth) {
     // What the run adds before this read: filled only in code guarded away in this mode
     // (`outputs["image"] = ...` under `if pixel_values is not None:` with no pixels given).
-    for (TSNode fill : FillsOf(function, name, text_)) {
+    for (TSNode fill : bindings().FillsOf(function, name)) {
       if (Reaches(fill, node, function) && !GuardedAway(fill)) return false;
     }
     // Rebinding it after this read (`kwargs = {k: v for k, v in kwargs.items() if ...}` at the
     // end) does not change what is read here, unless a loop brings the read round again.
-    std::vector<TSNode> assignments = AssignmentsReaching(function, name, node, text_);
+    std::vector<TSNode> assignments = bindings().AssignmentsReaching(function, name, node);
     std::erase_if(assignments, [&](TSNode a) { return GuardedAway(a); });
     if (assignments.empty()) {
-      VariadicNames variadics = VariadicsOf(function, text_);
+      const VariadicNames& variadics = bindings().VariadicsOf(function);
       std::string starred = name == variadics.positional ? "*" + std::string(name)
                             : name == variadics.keyword  ? "**" + std::string(name)
                                                          : "";
@@ -337,7 +337,7 @@ class Evaluator {
     if (IsEmptyCollectionLiteral(value, text_)) return true;
     // `outputs = outputs if outputs is not None else {}` on a parameter that holds None here.
     if (EmptyWhenNone(value, name, text_)) {
-      return AssignmentsReaching(function, name, value, text_).empty() &&
+      return bindings().AssignmentsReaching(function, name, value).empty() &&
              ParameterHoldsNone(function, name);
     }
     if (!Is(value, "list_comprehension") && !Is(value, "set_comprehension") &&
@@ -458,7 +458,7 @@ class Evaluator {
     if (ts_node_is_null(function)) return Truth::kUnknown;
     std::string_view name = NodeText(left, text_);
     // Reassigned before the test (or in a loop around it): its value is not the default's.
-    if (!AssignmentsReaching(function, name, comparison, text_).empty()) {
+    if (!bindings().AssignmentsReaching(function, name, comparison).empty()) {
       return LocalNoneTest(function, name, comparison, op == "is");
     }
     TSNode value = DefaultHeldBy(function, name);
@@ -474,9 +474,7 @@ class Evaluator {
     // A parameter is bound by the call: to None when it holds its None default (an image's
     // features the call does not pass, set again only under `if pixel_values is not None:`).
     bool holds_none = false;
-    for (TSNode p : NamedChildren(Field(function, "parameters"))) {
-      TSNode parameter = ParameterNameNode(p);
-      if (ts_node_is_null(parameter) || NodeText(parameter, text_) != name) continue;
+    if (!ts_node_is_null(bindings().ParameterNamed(function, name).node)) {
       if (!ParameterHoldsNone(function, name)) return Truth::kUnknown;
       holds_none = true;
     }
@@ -522,7 +520,7 @@ class Evaluator {
     TSNode function = EnclosingFunction(identifier);
     if (ts_node_is_null(function)) return Truth::kUnknown;
     std::string_view name = NodeText(identifier, text_);
-    std::vector<TSNode> assignments = AssignmentsTo(function, name, text_);
+    const std::vector<TSNode>& assignments = bindings().AssignmentsTo(function, name);
     if (assignments.size() == 1 && Is(assignments[0], "assignment")) {
       TSNode only = Field(assignments[0], "right");
       if (!ts_node_is_null(only)) return Eval(only, depth + 1);
@@ -573,13 +571,10 @@ class Evaluator {
 
   // The default of parameter `name` of `function` when it is a bool or None literal.
   TSNode LiteralDefaultOf(TSNode function, std::string_view name) {
-    for (TSNode p : NamedChildren(Field(function, "parameters"))) {
-      if ((Is(p, "default_parameter") || Is(p, "typed_default_parameter")) &&
-          NodeText(Field(p, "name"), text_) == name && IsBoolOrNoneLiteral(Field(p, "value"))) {
-        return Field(p, "value");
-      }
-    }
-    return TSNode{};
+    TSNode p = bindings().ParameterNamed(function, name).node;
+    bool literal = (Is(p, "default_parameter") || Is(p, "typed_default_parameter")) &&
+                   IsBoolOrNoneLiteral(Field(p, "value"));
+    return literal ? Field(p, "value") : TSNode{};
   }
 
   // What the calls of this file pass for one parameter of `function`.
@@ -596,20 +591,14 @@ class Evaluator {
     ParameterCalls out;
     std::string function_name = DefinitionName(function, text_);
     if (function_name == "forward") return out;
-    TSNode parameters = Field(function, "parameters");
-    size_t position = 0;
-    bool found = false;
-    std::vector<TSNode> all = NamedChildren(parameters);
-    for (uint32_t i = 0; i < all.size() && !found; ++i) {
-      TSNode p = all[i];
-      if ((Is(p, "default_parameter") || Is(p, "typed_default_parameter")) &&
-          NodeText(Field(p, "name"), text_) == name) {
-        out.default_value = Field(p, "value");
-        position = i;
-        found = true;
-      }
+    BindingIndex::Parameter parameter = bindings().ParameterNamed(function, name);
+    if (!Is(parameter.node, "default_parameter") &&
+        !Is(parameter.node, "typed_default_parameter")) {
+      return out;
     }
-    if (!found || !IsBoolOrNoneLiteral(out.default_value)) return out;
+    out.default_value = Field(parameter.node, "value");
+    size_t position = parameter.position;
+    if (!IsBoolOrNoneLiteral(out.default_value)) return out;
     out.literal_default = true;
     TSNode owner = OwningClass(function);
     if (!ts_node_is_null(owner) && position > 0) --position;  // self
@@ -669,10 +658,12 @@ class Evaluator {
     return Truth::kUnknown;
   }
 
+  BindingIndex& bindings() { return cache_->Bindings(text_); }
+
   std::string_view text_;
   const ImportTable& imports_;
   Mode mode_;
-  TruthCache* cache_;  // may be null
+  TruthCache* cache_;
   bool reduced_precision_;  // --dtype float16/bfloat16: dtype tests stay unknown
 };
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analysis/call_index.h"
+#include "analysis/function_bindings.h"
 #include "program/import_table.h"
 #include "syntax/tree_sitter.h"
 
@@ -92,6 +93,16 @@ class TruthCache {
   void UseCallIndex(CallIndex* index) { index_ = index; }
   CallIndex* call_index() const { return index_; }
   const std::vector<TSNode>& CallsTo(TSNode root, std::string_view text, std::string_view callee);
+  // What the file's functions bind, by name (analysis/function_bindings.h): the file's shared
+  // index when one was given, else one made here for `text`.
+  void UseBindingIndex(BindingIndex* index) { bindings_ = index; }
+  BindingIndex& Bindings(std::string_view text) {
+    if (bindings_ == nullptr) {
+      own_bindings_ = std::make_unique<BindingIndex>(text);
+      bindings_ = own_bindings_.get();
+    }
+    return *bindings_;
+  }
   // The module-level `name = value` statements of the file `root` is the tree of, by the text
   // of their target: how many there are, and the value of the last. Gathered on first use.
   struct ModuleAssignment {
@@ -143,6 +154,8 @@ class TruthCache {
   std::map<std::string, std::map<std::string, std::string>> config_defaults_;
   CallIndex* index_ = nullptr;
   std::unique_ptr<CallIndex> own_index_;
+  BindingIndex* bindings_ = nullptr;
+  std::unique_ptr<BindingIndex> own_bindings_;
   std::unique_ptr<ModuleAssignments> module_assignments_;
   std::map<uint32_t, SelfAssignments> self_assignments_;  // by class start byte
   std::set<std::tuple<int, uint32_t, std::string, int>> asking_;

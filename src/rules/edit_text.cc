@@ -25,19 +25,6 @@ bool ImportsTorchAtTopLevel(TSNode root, std::string_view text) {
   return false;
 }
 
-// The name a parameter binds (`x`, `x: int`, `x=1`, `*args`, `**kwargs`), or a null node.
-TSNode ParameterName(TSNode parameter) {
-  if (Is(parameter, "identifier")) return parameter;
-  TSNode name = Field(parameter, "name");
-  if (ts_node_is_null(name) && NamedChildCount(parameter) > 0) {
-    name = ts_node_named_child(parameter, 0);
-  }
-  if (Is(name, "list_splat_pattern") || Is(name, "dictionary_splat_pattern")) {
-    name = NamedChildCount(name) > 0 ? ts_node_named_child(name, 0) : TSNode{};
-  }
-  return Is(name, "identifier") ? name : TSNode{};
-}
-
 }  // namespace
 
 bool IsBlank(char c) { return c == ' ' || c == '\t'; }
@@ -92,15 +79,16 @@ bool HasMultiLineString(TSNode node) {
   return false;
 }
 
-bool InFunctionWithTorchVisible(TSNode node, std::string_view text) {
+bool InFunctionWithTorchVisible(TSNode node, BindingIndex& bindings) {
   bool in_function = false;
   for (TSNode n = ts_node_parent(node); !ts_node_is_null(n); n = ts_node_parent(n)) {
     if (Is(n, "lambda")) return false;
     if (!Is(n, "function_definition")) continue;
     in_function = true;
-    TSNode parameters = Field(n, "parameters");
-    for (TSNode parameter : NamedChildren(parameters)) {
-      if (NodeText(ParameterName(parameter), text) == "torch") return false;
+    const VariadicNames& variadics = bindings.VariadicsOf(n);
+    if (!ts_node_is_null(bindings.ParameterNamed(n, "torch").node) ||
+        variadics.positional == "torch" || variadics.keyword == "torch") {
+      return false;
     }
   }
   return in_function;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "analysis/function_bindings.h"
 #include "program/import_table.h"
 #include "syntax/tree_sitter.h"
 
@@ -38,8 +39,9 @@ bool ContinuesPreviousLine(std::string_view text, uint32_t line_start);
 bool HasMultiLineString(TSNode node);
 
 // True when `node` sits in a function, and no enclosing function has a parameter `torch` (nor
-// is a lambda): a `torch.` the edit writes there means the module's `torch`.
-bool InFunctionWithTorchVisible(TSNode node, std::string_view text);
+// is a lambda): a `torch.` the edit writes there means the module's `torch`. The parameters are
+// looked up in the file's index (a function of many parameters has many findings to fix).
+bool InFunctionWithTorchVisible(TSNode node, BindingIndex& bindings);
 
 // True when the module binds `torch` to the torch package with a top-level `import torch` (or
 // `import torch.x`), and no module-level definition rebinds it: an edit may then write `torch.`

@@ -84,7 +84,7 @@ std::string Reindent(std::string_view lines, std::string_view indent, std::strin
 }  // namespace
 
 std::optional<TextEdit> GuardEagerEdit(TSNode call, TSNode root, std::string_view text,
-                                       const ImportTable& imports) {
+                                       const ImportTable& imports, BindingIndex& bindings) {
   TSNode statement = ts_node_parent(call);
   if (!Is(call, "call") || !Is(statement, "expression_statement") ||
       NamedChildCount(statement) != 1 ||
@@ -94,7 +94,7 @@ std::optional<TextEdit> GuardEagerEdit(TSNode call, TSNode root, std::string_vie
   }
   TSNode block = ts_node_parent(statement);
   if (!Is(block, "block") || AlreadyGuarded(block, text) ||
-      !InFunctionWithTorchVisible(statement, text)) {
+      !InFunctionWithTorchVisible(statement, bindings)) {
     return std::nullopt;
   }
 
@@ -127,7 +127,8 @@ std::optional<TextEdit> EditFor(Rule::Autofix kind, TSNode report, const SourceF
                                 FileFacts& facts, std::string* words) {
   if (kind == Rule::Autofix::kGuardEager) {
     *words = kGuardFixWords;
-    return GuardEagerEdit(report, facts.root(), source.text(), facts.imports());
+    return GuardEagerEdit(report, facts.root(), source.text(), facts.imports(),
+                          facts.bindings());
   }
   if (kind == Rule::Autofix::kTensorCheck) {
     std::optional<TextEdit> edit = TensorCheckEdit(report, facts);

@@ -30,7 +30,7 @@ inline constexpr std::string_view kEagerGuard = "if not torch.compiler.is_compil
 // file's indentation unit, from the enclosing block), keeping the file's line ends (CRLF stays
 // CRLF). Offsets are into `text` (SourceFile::text()).
 std::optional<TextEdit> GuardEagerEdit(TSNode call, TSNode root, std::string_view text,
-                                       const ImportTable& imports);
+                                       const ImportTable& imports, BindingIndex& bindings);
 
 // Gives `finding` (made for the node `report`) its edit, the edit's safety (the rule's
 // fix_safety) and the fix in words when its rule has an autofix (Rule::autofix: the guard edit

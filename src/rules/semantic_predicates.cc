@@ -350,29 +350,17 @@ bool IsRnnModule(const MatchContext& context, TSNode expression, int depth) {
   TSNode function = EnclosingFunction(expression);
   if (ts_node_is_null(function)) return false;
   std::string_view name = NodeText(expression, context.text);
-  int position = -1, index = 0;
-  for (TSNode parameter : NamedChildren(Field(function, "parameters"))) {
-    TSNode id = Is(parameter, "identifier") ? parameter : Field(parameter, "name");
-    if (Is(id, "identifier") && NodeText(id, context.text) == name) position = index;
-    ++index;
-  }
-  if (position < 0) return false;
-  std::string_view callee = NodeText(Field(function, "name"), context.text);
+  BindingIndex::Parameter parameter = context.facts->bindings().ParameterNamed(function, name);
+  if (ts_node_is_null(parameter.node)) return false;
+  int position = static_cast<int>(parameter.position);
+  std::string callee(NodeText(Field(function, "name"), context.text));
   bool method = !ts_node_is_null(OwningClass(function));
-  if (method) --position;  // self
+  if (method) {
+    --position;  // self
+    callee = "self." + callee;
+  }
   bool any = false;
-  std::vector<TSNode> stack{context.root};
-  while (!stack.empty()) {
-    TSNode node = stack.back();
-    stack.pop_back();
-    PushNamedChildren(stack, node);
-    if (!Is(node, "call")) continue;
-    TSNode f = Field(node, "function");
-    bool named = method ? Is(f, "attribute") &&
-                              NodeText(Field(f, "attribute"), context.text) == callee &&
-                              NodeText(Field(f, "object"), context.text) == "self"
-                        : Is(f, "identifier") && NodeText(f, context.text) == callee;
-    if (!named) continue;
+  for (TSNode node : context.facts->calls().To(callee)) {
     TSNode argument{};
     int at = 0;
     for (TSNode a : NamedChildren(Field(node, "arguments"))) {

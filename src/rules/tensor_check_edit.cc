@@ -87,7 +87,7 @@ bool IsKeepableMessage(TSNode message, FileFacts& facts) {
 // body, and `torch.` written there means the torch module.
 bool IsRewritable(TSNode statement, FileFacts& facts) {
   return !ts_node_has_error(statement) && Is(ts_node_parent(statement), "block") &&
-         InFunctionWithTorchVisible(statement, facts.text()) &&
+         InFunctionWithTorchVisible(statement, facts.bindings()) &&
          TorchIsTheTorchModule(facts.root(), facts.text(), facts.imports());
 }
 

@@ -63,6 +63,7 @@ SIZES = {
     "compiled_forward": (300, 10000),
     "loop_breaks": (100, 3000),
     "early_exits": (300, 2000),
+    "tested_defaults": (300, 2000),
     "module_chain": (40, 40),  # the --entry walk stops after 200 modules
 }
 

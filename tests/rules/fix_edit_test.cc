@@ -41,7 +41,8 @@ std::optional<std::string> Fixed(const std::string& code, std::string_view calle
   TSNode call = FindCall(root, code, callee);
   EXPECT_FALSE(ts_node_is_null(call)) << "no call of " << callee;
   ImportTable imports = ImportTable::Build(root, code);
-  std::optional<TextEdit> edit = GuardEagerEdit(call, root, code, imports);
+  BindingIndex bindings(code);
+  std::optional<TextEdit> edit = GuardEagerEdit(call, root, code, imports, bindings);
   if (!edit.has_value()) return std::nullopt;
   std::string out = code;
   out.replace(edit->start, edit->end - edit->start, edit->replacement);
