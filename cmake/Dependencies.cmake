@@ -10,6 +10,12 @@ if(GBREAK_STATIC)
   set(ZLIB_USE_STATIC_LIBS ON)
 endif()
 find_package(ZLIB REQUIRED)
+# OpenSSL's libcrypto computes the SHA-256 a generated patch file checks a library function's
+# source against (report/patch_script.h).
+if(GBREAK_STATIC)
+  set(OPENSSL_USE_STATIC_LIBS TRUE)
+endif()
+find_package(OpenSSL REQUIRED COMPONENTS Crypto)
 # Debian's RE2 has no CMake package; pkg-config knows it.
 pkg_check_modules(RE2 REQUIRED IMPORTED_TARGET re2)
 

@@ -1,12 +1,13 @@
 # Licenses of everything linked into the static `gbreak` binary, shipped in the wheel's
 # .dist-info/licenses/ (tech.md §5.2): tree-sitter and its Python grammar (MIT; fetched with the
 # sources), and the Debian packages linked statically: Abseil (Apache-2.0), RE2 (BSD-3),
-# nlohmann-json (MIT), toml++ (MIT), CLI11 (BSD-3), zlib (zlib).
+# nlohmann-json (MIT), toml++ (MIT), CLI11 (BSD-3), zlib (zlib), OpenSSL's libcrypto
+# (Apache-2.0).
 set(_gbreak_license_dir "${SKBUILD_METADATA_DIR}/licenses")
 install(FILES "${GBREAK_TS_DIR}/licenses/tree-sitter-LICENSE"
               "${GBREAK_TS_DIR}/licenses/tree-sitter-python-LICENSE"
         DESTINATION "${_gbreak_license_dir}")
-foreach(_pkg libabsl-dev libre2-dev nlohmann-json3-dev libtomlplusplus-dev libcli11-dev zlib1g-dev)
+foreach(_pkg libabsl-dev libre2-dev nlohmann-json3-dev libtomlplusplus-dev libcli11-dev zlib1g-dev libssl-dev)
   set(_copyright "/usr/share/doc/${_pkg}/copyright")
   if(EXISTS "${_copyright}")
     install(FILES "${_copyright}" DESTINATION "${_gbreak_license_dir}"

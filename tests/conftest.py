@@ -37,3 +37,19 @@ def run_gbreak(gbreak_binary):
                               check=check)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def torch_python():
+    """A Python with torch, for tests that run what gbreak writes (repro scripts, patch files):
+    $GBREAK_TORCH_PYTHON, else .venv-oracle/bin/python (scripts/oracle-env); else the test skips
+    with a message."""
+    candidates = [os.environ.get("GBREAK_TORCH_PYTHON", ""),
+                  os.path.join(REPO, ".venv-oracle", "bin", "python")]
+    for python in candidates:
+        if python and os.access(python, os.X_OK):
+            probe = subprocess.run([python, "-c", "import torch"], capture_output=True)
+            if probe.returncode == 0:
+                return python
+    pytest.skip("torch is not installed: set GBREAK_TORCH_PYTHON or run scripts/oracle-env "
+                "(creates .venv-oracle with torch 2.13) to run what gbreak writes under torch")

@@ -13,6 +13,7 @@
 #include "cli/fix_command.h"
 #include "cli/logs_command.h"
 #include "cli/output_file.h"
+#include "cli/patch_command.h"
 #include "cli/python_env.h"
 #include "cli/model_config.h"
 #include "report/json_writer.h"
@@ -184,6 +185,12 @@ int RunLint(const LintOptions& options) {
       entry_sources.push_back({path, line, "<configuration>"});
     }
   }
+  bool write_patches = options.write_patches || !options.patches_file.empty();
+  if (write_patches && entries.empty()) {
+    PrintError("--write-patches needs --entry (a script or module:Class): the patches are for "
+               "the library code a run reaches");
+    return kExitError;
+  }
   DiscoveryResult discovered;
   if (entries.empty()) {
     discovered = DiscoverFiles(paths, options.discovery);
@@ -236,6 +243,10 @@ int RunLint(const LintOptions& options) {
   if (!options.unsafe_fixes) {
     size_t hidden = DropUnsafeEdits(report.findings);
     if (options.fix || options.diff) NoteHiddenFixes(hidden);
+  }
+  if (write_patches &&
+      !WritePatches(report, options, entries, std::string(settings.torch_version()))) {
+    return kExitError;
   }
   if (options.fix && !options.diff && HasFixes(report.findings)) {
     return FixAndRelint(report, options);

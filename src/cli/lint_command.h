@@ -56,6 +56,10 @@ struct LintOptions {
   std::optional<std::vector<std::string>> inputs;
   // `--config config.json|KEY=VALUE` (repeatable): the model configuration the user runs.
   std::vector<std::string> model_config;
+  // `--write-patches` (`--patches-file PATH`): write the patch file of an entry run
+  // (report/patch_script.h) to PATH, or beside the script / here when no path is given.
+  bool write_patches = false;
+  std::string patches_file;
   std::string python;                      // `--python`: its sys.path's site-packages
   std::vector<std::string> site_packages;  // `--site-packages DIR`
 };

@@ -110,6 +110,13 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
                   "of the configuration file); conditions on those fields fold to these values "
                   "instead of the configuration class's defaults")
       ->allow_extra_args(false);
+  lint.add_flag("--write-patches", o.write_patches,
+                "With --entry: write a Python file that patches the library functions holding "
+                "fixable breaks (and sets the Dynamo settings that trace others), without editing "
+                "any library file: <script>_fixed.py beside a script entry (it then runs the "
+                "script), gbreak_patches.py here for a module entry (import it first)");
+  lint.add_option("--patches-file", o.patches_file,
+                  "Where --write-patches writes (implies it)");
   lint.add_option("--python", o.python,
                   "Follow imports into this interpreter's site-packages (and default "
                   "--torch-version to its torch)");

@@ -341,6 +341,7 @@ void EntryLoader::KeepReachedFindings(const std::map<FunctionRef, FunctionRef>& 
     for (Finding& f : findings) {
       f.reached = true;
       f.origin = origin;
+      f.module = module.module;
       if (IsGxFinding(f)) continue;
       if (auto when = conditions_.find({m, f.function}); when != conditions_.end()) {
         f.conditions.push_back(when->second);

@@ -82,6 +82,7 @@ struct Finding {
   bool reached = true;                // reached from an entry of its own file (else the
                                       // program-wide call graph decides whether to keep it)
   std::string origin = "user";        // "user", or the library it lives in ("transformers")
+  std::string module;                 // its module's dotted name (entry runs; "" otherwise)
   std::vector<CallStep> call_chain;   // from the compiled entry to this line (may be empty)
   // What must hold for the run to reach this line, when gbreak cannot decide it ("`pixel_values`
   // is given"); empty when any call of the entry reaches it (entry runs only).

@@ -207,6 +207,22 @@ def _jsonable(v):
     return jsonable(v)
 
 
+def wait_or_kill(pid: int, timeout: int) -> int:
+    """Waits for the child `pid` (a process group leader); kills its group after `timeout`
+    seconds. Its wait status."""
+    t0 = time.monotonic()
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return status
+        if time.monotonic() - t0 > timeout:
+            try:
+                os.killpg(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        time.sleep(0.05)
+
+
 def run_job(lib_name: str, model: str, mode: str, timeout: int) -> dict:
     """Fork a child for one model x mode; kill its process group after `timeout` seconds."""
     td = Path(tempfile.mkdtemp(prefix="gbreak-sweep-"))
@@ -230,17 +246,7 @@ def run_job(lib_name: str, model: str, mode: str, timeout: int) -> dict:
             sys.stdout.flush()
             sys.stderr.flush()
             os._exit(code)
-    t0 = time.monotonic()
-    while True:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            break
-        if time.monotonic() - t0 > timeout:
-            try:
-                os.killpg(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        time.sleep(0.05)
+    status = wait_or_kill(pid, timeout)
     rec = json.loads(out.read_text()) if out.exists() else None
     if rec is None:
         log = td / "log.txt"

@@ -58,7 +58,8 @@ def test_wheel_contents(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     assert any(n.endswith(".data/scripts/gbreak") for n in names), names
     licenses = [n for n in names if "/licenses/" in n]
-    for needed in ("tree-sitter-LICENSE", "libabsl-dev-copyright", "libre2-dev-copyright"):
+    for needed in ("tree-sitter-LICENSE", "libabsl-dev-copyright", "libre2-dev-copyright",
+                   "libssl-dev-copyright"):
         assert any(n.endswith(needed) for n in licenses), licenses
     assert "-py3-none-" in os.path.basename(wheel)
 
@@ -76,6 +77,7 @@ def test_pip_install_gives_a_self_contained_gbreak(wheel, tmp_path):
     if shutil.which("ldd"):
         libs = run(["ldd", str(gbreak)]).stdout
         assert "absl" not in libs and "re2" not in libs and "libz.so" not in libs, libs
+        assert "libcrypto" not in libs, libs
         assert "libstdc++" not in libs, libs
 
 

@@ -37,20 +37,6 @@ CASES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def torch_python(repo_root):
-    candidates = [os.environ.get("GBREAK_TORCH_PYTHON", ""),
-                  os.path.join(repo_root, ".venv-oracle", "bin", "python")]
-    for python in candidates:
-        if python and os.access(python, os.X_OK):
-            probe = subprocess.run([python, "-c", "import torch; print(torch.__version__)"],
-                                   capture_output=True, text=True)
-            if probe.returncode == 0:
-                return python
-    pytest.skip("torch is not installed: set GBREAK_TORCH_PYTHON or run scripts/oracle-env "
-                "(creates .venv-oracle with torch 2.13) to run the repro scripts")
-
-
 @pytest.mark.parametrize("case", CASES)
 def test_repro_script_raises_the_break(case, run_gbreak, repo_root, torch_python, tmp_path):
     path = os.path.join("corpus", case)
