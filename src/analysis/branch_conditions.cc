@@ -119,6 +119,17 @@ bool Decided(TSNode condition, FileFacts& facts) {
 // tensor (`if x.numel() == 0: return x`), on a value the function computed (`if n_spans == 0:
 // return mask`) or on the environment (`os.getenv(...)`) picks out an edge case or an opt-out:
 // the code after it is the path a run takes, not a conditional one.
+// Whether the function sets what `n` reads (its text `written`): a local it binds, a collection
+// it fills (`mapping[key] = ...`: a cache), or an attribute it assigns (`self._frozen = True`: a
+// latch). A test on those is about state the run changes, not about how the code is called.
+bool IsComputedIn(TSNode function, TSNode n, std::string_view written, FileFacts& facts) {
+  BindingIndex& bindings = facts.bindings();
+  if (Is(n, "identifier") && bindings.NamesBoundIn(function).contains(written)) return true;
+  if (!Is(n, "identifier") && !Is(n, "attribute")) return false;
+  return !bindings.FillsOf(function, written).empty() ||
+         (Is(n, "attribute") && !bindings.AssignmentsTo(function, written).empty());
+}
+
 bool IsCallOrConfigTest(TSNode condition, FileFacts& facts) {
   TSNode function = EnclosingFunction(condition);
   bool plain = true;
@@ -131,9 +142,8 @@ bool IsCallOrConfigTest(TSNode condition, FileFacts& facts) {
         return false;
       }
       if (type != "call" && facts.values().Evaluate(n).Has(Value::kTensor)) plain = false;
-      if (type == "identifier" && !ts_node_is_null(function) &&
-          facts.bindings().NamesBoundIn(function).contains(written)) {
-        plain = false;  // a local the function computed
+      if (!ts_node_is_null(function) && IsComputedIn(function, n, written, facts)) {
+        plain = false;  // a value the function computed: a local, or state it sets
       }
     }
     return plain;

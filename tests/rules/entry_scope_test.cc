@@ -1016,6 +1016,32 @@ TEST(EntryScopeTest, EntryNoneTestsAndEarlyExitsAreConditions) {
               ElementsAre("project/app/model.py:19 [only when `helper(mode)`]"));
 }
 
+// An early exit on state the function itself sets — a latch (`self.frozen = True`), a cache it
+// fills (`table[key] = x`) — is about what earlier calls did, not how this one is called: no
+// condition. An exit on another attribute of `self` still is one, whatever else of `self` the
+// function assigns.
+TEST(EntryScopeTest, EarlyExitsOnStateTheFunctionSetsAreNoConditions) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/model.py",
+            "TABLE = {}\n"
+            "class Net:\n"
+            "    def forward(self, x, key='a', table=TABLE):\n"
+            "        if self.frozen:\n"
+            "            return x\n"
+            "        if key in table:\n"
+            "            return table[key]\n"
+            "        if self.config_flag:\n"
+            "            return x\n"
+            "        self.frozen = True\n"
+            "        table[key] = x\n"
+            "        self.count = 1\n"
+            "        return x.item()\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(),
+                               std::vector<std::string>{"x"}),
+              ElementsAre("project/app/model.py:13 [only when not `self.config_flag`]"));
+}
+
 TEST(EntryScopeTest, UnknownEntriesAreErrorsNamingWhatIsMissing) {
   testing::TempDir dir;
   WriteLibrary(dir);
