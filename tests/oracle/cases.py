@@ -15,15 +15,21 @@ def _version_key(name: str):
     return tuple(int(x) if x.isdigit() else 0 for x in re.split(r"[.+]", name[len("torch-"):]))
 
 
+# Record directories of a torch version that hold no corpus case: the real-model sweep and the
+# patch files measured on it (tests/oracle/patched_sweep.py).
+NOT_CORPUS = ("sweep", "patched")
+
+
 def corpus_records_dir() -> Path | None:
     """The records the corpus is judged by: $GBREAK_TORCH_VERSION's, else the newest torch
     version whose corpus cases were recorded (a version with only real-model sweep records,
-    sweep/, has nothing to say about the corpus)."""
+    sweep/, and the patch measurements on them, patched*/, has nothing to say about the
+    corpus)."""
     want = os.environ.get("GBREAK_TORCH_VERSION")
     if want:
         return RECORDS_ROOT / f"torch-{want}"
     dirs = [d for d in RECORDS_ROOT.glob("torch-*")
-            if d.is_dir() and any(c.name != "sweep" for c in d.iterdir())] \
+            if d.is_dir() and any(not c.name.startswith(NOT_CORPUS) for c in d.iterdir())] \
         if RECORDS_ROOT.exists() else []
     return max(dirs, key=lambda d: _version_key(d.name)) if dirs else None
 
