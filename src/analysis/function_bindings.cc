@@ -103,4 +103,11 @@ const std::set<std::string, std::less<>>& BindingIndex::NamesBoundIn(TSNode func
   return Of(function).bound_names;
 }
 
+bool BindingIndex::BindsInAnyWay(TSNode function, std::string_view name) {
+  auto [it, added] =
+      binds_in_any_way_.try_emplace({ts_node_start_byte(function), std::string(name)}, false);
+  if (added) it->second = !BindingsOf(function, name, text_).empty();
+  return it->second;
+}
+
 }  // namespace gbreak

@@ -40,6 +40,9 @@ class BindingIndex {
   // The names the body binds: the left side of its assignments, augmented assignments and `for`
   // targets, as written (a name, or the names of a flat tuple of targets).
   const std::set<std::string, std::less<>>& NamesBoundIn(TSNode function);
+  // Whether the body binds `name` in any way Python has (syntax_queries.h BindingsOf: imports,
+  // `with ... as`, `global`, ... too), asked once per function and name.
+  bool BindsInAnyWay(TSNode function, std::string_view name);
 
  private:
   using NodesByName = std::map<std::string, std::vector<TSNode>, std::less<>>;
@@ -56,6 +59,7 @@ class BindingIndex {
 
   std::string_view text_;
   std::map<uint32_t, Function> functions_;  // by the definition's start byte
+  std::map<std::pair<uint32_t, std::string>, bool, std::less<>> binds_in_any_way_;
   const std::vector<TSNode> none_;
 };
 

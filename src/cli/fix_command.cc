@@ -113,7 +113,9 @@ int ShowFixes(const LintReport& report, const LintOptions& options, bool had_err
 size_t DropUnsafeEdits(std::vector<Finding>& findings) {
   size_t dropped = 0;
   for (Finding& f : findings) {
-    if (!f.edit.has_value() || f.fix_safety != FixSafety::kUnsafe) continue;
+    if (f.fix_safety != FixSafety::kUnsafe) continue;
+    f.patch_edit.reset();
+    if (!f.edit.has_value()) continue;
     if (f.origin == "user") ++dropped;
     f.edit.reset();
   }

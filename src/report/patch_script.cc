@@ -172,11 +172,15 @@ std::optional<std::string> Indented(const std::string& source) {
   return out;
 }
 
+// The edit a patch makes for a finding: the one for the file itself, else the one that needs
+// `torch` handed in (Finding::patch_edit).
+const TextEdit& PatchEditOf(const Finding& f) { return f.edit ? *f.edit : *f.patch_edit; }
+
 // The edits of one function, in order, overlapping ones left out.
 std::vector<std::pair<const Finding*, TextEdit>> OrderedEdits(
     const std::vector<const Finding*>& findings) {
   std::vector<std::pair<const Finding*, TextEdit>> edits;
-  for (const Finding* f : findings) edits.emplace_back(f, *f->edit);
+  for (const Finding* f : findings) edits.emplace_back(f, PatchEditOf(*f));
   std::stable_sort(edits.begin(), edits.end(), [](const auto& a, const auto& b) {
     return std::tie(a.second.start, a.second.end) < std::tie(b.second.start, b.second.end);
   });
@@ -201,6 +205,13 @@ struct Block {
   std::string distribution, version, sha256, maker;
   std::string library_path;  // the file, relative to site-packages (transformers/...)
 };
+
+// Whether a block's edits write `torch.` in a module that binds no `torch`: its maker then takes
+// `torch` as a parameter, so the copy finds it as a closure variable (the module's globals stay
+// as they are).
+bool NeedsTorch(const std::vector<const Finding*>& fixed) {
+  return std::any_of(fixed.begin(), fixed.end(), [](const Finding* f) { return !f->edit; });
+}
 
 std::optional<Block> MakeBlock(const std::vector<const Finding*>& findings, const Definition& d,
                                std::string_view text, std::string* why) {
@@ -247,7 +258,9 @@ std::optional<Block> MakeBlock(const std::vector<const Finding*>& findings, cons
     source = *indented;
   }
   std::string name(NodeText(Field(d.function, "name"), text));
-  block.maker = absl::StrCat("(__class__):\n", source, "    return ", name, "\n");
+  block.maker = absl::StrCat(NeedsTorch(block.function.fixed) ? "(__class__, torch):\n"
+                                                              : "(__class__):\n",
+                             source, "    return ", name, "\n");
   ParserPtr parser = NewPythonParser();
   TreePtr tree = ParsePython(parser.get(), "def _patch" + block.maker);
   if (ts_node_has_error(ts_tree_root_node(tree.get()))) {
@@ -296,8 +309,10 @@ def _gbreak_patch(module_name, qualname, distribution, version, lines, sha256):
             owner = getattr(owner, part)
         cls = owner if isinstance(owner, type) else None
         original = getattr(owner, name)
-        # The copy runs in the library module's globals, as the original does.
-        replacement = types.FunctionType(maker.__code__, vars(module), maker.__name__)(cls)
+        # The copy runs in the library module's globals, as the original does; a maker that
+        # takes `torch` is for a module that never imports it (its copy writes `torch.`).
+        make = types.FunctionType(maker.__code__, vars(module), maker.__name__)
+        replacement = make(cls, torch) if maker.__code__.co_argcount == 2 else make(cls)
         setattr(owner, name, replacement)
         if cls is None:
             _rebind(original, replacement)
@@ -382,7 +397,7 @@ PatchScript MakePatchScript(const std::vector<Finding>& findings,
   // Library findings with an edit, by file.
   std::map<std::string, std::vector<const Finding*>> by_path;
   for (const Finding& f : findings) {
-    if (f.edit.has_value() && f.origin != "user" && !f.module.empty()) {
+    if ((f.edit || f.patch_edit) && f.origin != "user" && !f.module.empty()) {
       by_path[f.path].push_back(&f);
     }
   }
@@ -404,11 +419,12 @@ PatchScript MakePatchScript(const std::vector<Finding>& findings,
     // Findings by the function they are in (its start byte), the definition found once.
     std::map<uint32_t, std::pair<Definition, std::vector<const Finding*>>> by_function;
     for (const Finding* f : in_file) {
-      if (f->edit->end > text->size()) {
+      const TextEdit& edit = PatchEditOf(*f);
+      if (edit.end > text->size()) {
         skip(*f, "the file changed while gbreak ran");
         continue;
       }
-      TSNode at = ts_node_descendant_for_byte_range(root, f->edit->start, f->edit->start);
+      TSNode at = ts_node_descendant_for_byte_range(root, edit.start, edit.start);
       std::string why;
       std::optional<Definition> d = DefinitionAround(at, *text, &why);
       if (d && d->method && ReadsMangledName(d->function, *text)) {

@@ -92,6 +92,9 @@ struct Finding {
   bool error_path = false;
   std::string fix;                    // the concrete suggestion in words (rule.fix when empty)
   std::optional<TextEdit> edit;       // when the fix is mechanical
+  // An edit only a patch file can make (report/patch_script.h), never applied to the file: the
+  // logging guard in a module that binds no `torch` at all, which the patch file hands in.
+  std::optional<TextEdit> patch_edit;
   // Whether `edit` keeps behaviour; an unsafe edit is made only with --unsafe-fixes (the CLI
   // drops it otherwise, keeping `fix`, which shows the edit in words).
   FixSafety fix_safety = FixSafety::kSafe;

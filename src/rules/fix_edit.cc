@@ -84,7 +84,8 @@ std::string Reindent(std::string_view lines, std::string_view indent, std::strin
 }  // namespace
 
 std::optional<TextEdit> GuardEagerEdit(TSNode call, TSNode root, std::string_view text,
-                                       const ImportTable& imports, BindingIndex& bindings) {
+                                       const ImportTable& imports, BindingIndex& bindings,
+                                       bool* torch_from_outside) {
   TSNode statement = ts_node_parent(call);
   if (!Is(call, "call") || !Is(statement, "expression_statement") ||
       NamedChildCount(statement) != 1 ||
@@ -105,9 +106,22 @@ std::optional<TextEdit> GuardEagerEdit(TSNode call, TSNode root, std::string_vie
   std::string_view indent = LeadingBlanks(text, first_line);
   if (first_line + indent.size() != start || ContinuesPreviousLine(text, first_line) ||
       !OnlyCommentFollows(text.substr(end, last_line_end - end)) ||
-      HasMultiLineString(statement) || !TorchIsTheTorchModule(root, text, imports)) {
+      HasMultiLineString(statement)) {
     return std::nullopt;
   }
+  bool torch_bound = TorchIsTheTorchModule(root, text, imports);
+  bool torch_free = imports.Lookup("torch") == nullptr && !imports.DefinesAtModuleLevel("torch");
+  if (!torch_bound && !(torch_free && torch_from_outside != nullptr)) return std::nullopt;
+  // `torch` handed in from outside is a closure variable: a function that binds `torch` itself
+  // (`import torch` in its body) makes it a local everywhere in that function.
+  if (!torch_bound) {
+    for (TSNode n = ts_node_parent(statement); !ts_node_is_null(n); n = ts_node_parent(n)) {
+      if (Is(n, "function_definition") && bindings.BindsInAnyWay(n, "torch")) {
+        return std::nullopt;
+      }
+    }
+  }
+  if (torch_from_outside != nullptr) *torch_from_outside = !torch_bound;
 
   std::string_view unit = IndentUnit(text, block, indent);
   TextEdit edit;
@@ -124,11 +138,11 @@ namespace {
 // The edit for `report` of the rule's autofix kind, in `source.text()` offsets, and the fix in
 // words that goes with it.
 std::optional<TextEdit> EditFor(Rule::Autofix kind, TSNode report, const SourceFile& source,
-                                FileFacts& facts, std::string* words) {
+                                FileFacts& facts, std::string* words, bool* torch_from_outside) {
   if (kind == Rule::Autofix::kGuardEager) {
     *words = kGuardFixWords;
     return GuardEagerEdit(report, facts.root(), source.text(), facts.imports(),
-                          facts.bindings());
+                          facts.bindings(), torch_from_outside);
   }
   if (kind == Rule::Autofix::kTensorCheck) {
     std::optional<TextEdit> edit = TensorCheckEdit(report, facts);
@@ -143,12 +157,19 @@ std::optional<TextEdit> EditFor(Rule::Autofix kind, TSNode report, const SourceF
 void AttachAutofix(TSNode report, const SourceFile& source, FileFacts& facts, Finding& finding) {
   if (finding.rule == nullptr) return;
   std::string words;
-  std::optional<TextEdit> edit = EditFor(finding.rule->autofix, report, source, facts, &words);
+  bool torch_from_outside = false;
+  std::optional<TextEdit> edit =
+      EditFor(finding.rule->autofix, report, source, facts, &words, &torch_from_outside);
   if (!edit.has_value()) return;
   edit->start += source.content_offset();
   edit->end += source.content_offset();
   // text() reads lone `\r` line ends as `\n`; the file keeps its own.
   edit->replacement = source.ToFileLineEnds(edit->replacement);
+  if (torch_from_outside) {
+    finding.patch_edit = std::move(edit);  // the file's own fix stays in words
+    finding.fix_safety = finding.rule->fix_safety;
+    return;
+  }
   finding.edit = std::move(edit);
   finding.fix_safety = finding.rule->fix_safety;
   finding.fix = absl::StrCat(words, "\n\n", finding.rule->fix);

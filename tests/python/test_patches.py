@@ -1,9 +1,9 @@
 """`gbreak lint --entry ... --write-patches`: the patch file for library code (issue 18).
 
-A toy library installed in a temporary site-packages (a package and its .dist-info) holds three
+A toy library installed in a temporary site-packages (a package and its .dist-info) holds four
 breaks gbreak can fix mechanically — a `print` in a method, another in a subclass's method that
-calls `super()`, a `logger.warning` in a module-level function imported by name — and an
-`.item()` that `capture_scalar_outputs` traces. A script compiles a module of it.
+calls `super()`, a `logger.warning` in a module-level function imported by name, another in a
+module that never imports torch — and an `.item()` that `capture_scalar_outputs` traces. A script compiles a module of it.
 
 Without torch the tests check the file itself: where it is written, what it patches, that it
 parses, that each block's SHA-256 is that of the library lines it names, that a multi-line string
@@ -25,6 +25,8 @@ LAYERS = '''import logging
 
 import torch
 from torch import nn
+
+from .util import note
 
 logger = logging.getLogger(__name__)
 
@@ -51,7 +53,18 @@ class Block(nn.Module):
 class Stack(Block):
     def forward(self, x):
         print("stack input")
-        return super().forward(x) + 1
+        return note(super().forward(x) + 1)
+'''
+
+# A module that never imports torch: its patched copy gets `torch` from the patch file.
+UTIL = '''import logging
+
+logger = logging.getLogger(__name__)
+
+
+def note(x):
+    logger.warning("noted %s", tuple(x.shape))
+    return x
 '''
 
 TRAIN = '''import torch
@@ -78,6 +91,7 @@ def project(tmp_path):
     (site / "toylib").mkdir(parents=True)
     (site / "toylib" / "__init__.py").write_text("")
     (site / "toylib" / "layers.py").write_text(LAYERS)
+    (site / "toylib" / "util.py").write_text(UTIL)
     (site / "toylib-0.1.dist-info").mkdir()
     (site / "toylib-0.1.dist-info" / "METADATA").write_text(
         "Metadata-Version: 2.1\nName: toylib\nVersion: 0.1\n")
@@ -96,19 +110,22 @@ def test_writes_the_fixed_script_beside_the_script(run_gbreak, project):
     site, work = project
     result = write_patches(run_gbreak, site, work)
     assert result.returncode == 1, result.stderr  # the findings are still reported
-    assert ("wrote train_fixed.py: 3 library functions patched (3 findings), 0 Dynamo settings set "
+    assert ("wrote train_fixed.py: 4 library functions patched (4 findings), 0 Dynamo settings set "
             "(1 more suggested in comments: --unsafe-fixes sets them)") in result.stderr
     text = (work / "train_fixed.py").read_text()
     compile(text, "train_fixed.py", "exec")  # it parses
     blocks = {m["qualname"]: m for m in BLOCK.finditer(text)}
-    assert sorted(blocks) == ["Block.forward", "Stack.forward", "scaled"]
-    library = (site / "toylib" / "layers.py").read_bytes().splitlines(keepends=True)
+    assert sorted(blocks) == ["Block.forward", "Stack.forward", "note", "scaled"]
     for m in blocks.values():
-        assert m["module"] == "toylib.layers"
-        lines = b"".join(library[int(m["first"]) - 1:int(m["last"])])
+        library = (site / m["module"].replace(".", "/")).with_suffix(".py")
+        lines = b"".join(library.read_bytes().splitlines(keepends=True)[int(m["first"]) - 1:
+                                                                        int(m["last"])])
         assert hashlib.sha256(lines).hexdigest() == m["sha"], m["qualname"]
+    # util.py binds no `torch`: only its maker takes it (a closure variable for the copy).
+    assert text.count("(__class__, torch):\n") == 1
+    assert re.search(r'"toylib\.util", "note".*\n.*\ndef _patch_\d\(__class__, torch\):', text)
     # The fixes are the rules' guard edits; the setting that traces the .item() is only suggested.
-    assert text.count("if not torch.compiler.is_compiling():") == 3
+    assert text.count("if not torch.compiler.is_compiling():") == 4
     assert "\n# torch._dynamo.config.capture_scalar_outputs = True\n" in text
     assert "reorderable_logging_functions" not in text  # the prints are patched instead
     # A module-level function is indented into its maker; its string's second line is not.
@@ -119,7 +136,7 @@ def test_writes_the_fixed_script_beside_the_script(run_gbreak, project):
 def test_unsafe_fixes_set_the_dynamo_settings(run_gbreak, project):
     site, work = project
     result = write_patches(run_gbreak, site, work, "--unsafe-fixes")
-    assert "3 library functions patched (3 findings), 1 Dynamo setting set;" in result.stderr
+    assert "4 library functions patched (4 findings), 1 Dynamo setting set;" in result.stderr
     text = (work / "train_fixed.py").read_text()
     assert "\ntorch._dynamo.config.capture_scalar_outputs = True\n" in text
 
@@ -169,7 +186,7 @@ def breaks(result):
 def test_patched_run_compiles_whole_with_equal_outputs(run_gbreak, project, torch_python):
     site, work = project
     original = breaks(run_python(torch_python, site, work, "train.py"))
-    assert original >= 4  # two prints, the logger call, the .item()
+    assert original >= 5  # two prints, two logger calls, the .item()
     # The safe patches remove all but the .item()'s break.
     assert write_patches(run_gbreak, site, work).returncode == 1
     safe = run_python(torch_python, site, work, "train_fixed.py")
@@ -181,6 +198,7 @@ def test_patched_run_compiles_whole_with_equal_outputs(run_gbreak, project, torc
     assert "BREAKS 0\nEQUAL True" in patched.stdout, patched.stdout
     # The eager call still prints and logs: only the compiled trace skips them.
     assert "stack input" in patched.stdout and "scaling (2, 4)" in patched.stderr
+    assert "noted (2, 4)" in patched.stderr
 
 
 def test_refuses_a_changed_source_or_version(run_gbreak, project, torch_python):

@@ -49,6 +49,21 @@ std::optional<std::string> Fixed(const std::string& code, std::string_view calle
   return out;
 }
 
+// GuardEagerEdit's answer when a patch file may hand `torch` in: "none", "in place" (the
+// module's own `torch`) or "from outside".
+std::string TorchSource(const std::string& code) {
+  ParserPtr parser = NewPythonParser();
+  TreePtr tree = ParsePython(parser.get(), code);
+  TSNode root = ts_tree_root_node(tree.get());
+  ImportTable imports = ImportTable::Build(root, code);
+  BindingIndex bindings(code);
+  bool from_outside = false;
+  std::optional<TextEdit> edit =
+      GuardEagerEdit(FindCall(root, code, "print"), root, code, imports, bindings, &from_outside);
+  if (!edit.has_value()) return "none";
+  return from_outside ? "from outside" : "in place";
+}
+
 constexpr char kHeader[] = "import torch\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n";
 
 TEST(GuardEagerEditTest, WrapsAPrintInForward) {
@@ -136,6 +151,20 @@ TEST(GuardEagerEditTest, NoEditWithoutTorchBoundAtModuleLevel) {
   EXPECT_EQ(Fixed("import torch\ndef f(x, torch=None):\n    print(x)\n"), std::nullopt);
   EXPECT_EQ(Fixed("import torch\ndef f(*torch):\n    def g():\n        print(1)\n    g()\n"),
             std::nullopt);
+}
+
+// A module that binds no `torch` at all gets the edit for a patch file only; one that binds the
+// name to something else, or a function that binds it itself, gets none.
+TEST(GuardEagerEditTest, TorchFromOutsideOnlyWhereNothingBindsTheName) {
+  EXPECT_EQ(TorchSource("import torch\ndef f(x):\n    print(x)\n"), "in place");
+  EXPECT_EQ(TorchSource("import logging\ndef f(x):\n    print(x)\n"), "from outside");
+  EXPECT_EQ(TorchSource("import torch.nn as nn\ndef f(x):\n    print(x)\n"), "from outside");
+  EXPECT_EQ(TorchSource("try:\n    import torch\nexcept ImportError:\n    torch = None\n"
+                        "def f(x):\n    print(x)\n"),
+            "none");
+  EXPECT_EQ(TorchSource("def torch():\n    pass\ndef f(x):\n    print(x)\n"), "none");
+  EXPECT_EQ(TorchSource("def f(x):\n    print(x)\n    import torch\n"), "none");
+  EXPECT_EQ(TorchSource("def f(x, torch=None):\n    print(x)\n"), "none");
 }
 
 TEST(GuardEagerEditTest, NoEditWhenTheStatementSharesItsLines) {
