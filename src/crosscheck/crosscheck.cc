@@ -39,10 +39,16 @@ RuntimeReport Crosscheck(std::vector<Finding>& findings,
     by_file[local].push_back(&site);
     path_map[site.at.file] = local;
   }
-  // Failures at a user line (fullgraph errors, skipped frames) confirm as well.
+  // Failures at a user line (fullgraph errors, skipped frames) confirm as well. A frame skipped
+  // to eager is the cascade of a break: where the log names its breaks, that break's site already
+  // counts the skip (frames_skipped), and the failure's line is the skipped frame's, often a
+  // resumed function's first line rather than the break's. Only a log that names no break at all
+  // (an older format) has nothing else to confirm with.
+  const bool breaks_named = !logs.breaks.empty();
   std::map<std::string, std::vector<const CompileFailure*>> failures_by_file;
   for (const CompileFailure& f : logs.failures) {
     if (f.file.empty() || f.line == 0) continue;
+    if (breaks_named && f.kind == CompileFailure::Kind::kFrameSkipped) continue;
     const std::string& local = matcher.Match(f.file);
     if (local.empty()) continue;
     failures_by_file[local].push_back(&f);

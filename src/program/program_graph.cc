@@ -71,9 +71,10 @@ const FunctionSummary* ProgramGraph::Find(size_t module, const std::string& name
 // wanted name are tried first (`GPT2Model` -> `.gpt2`, `BertModel` -> `.bert`). Names that do
 // not follow that convention (`ASTModel` in `.audio_spectrogram_transformer`) are found by
 // asking the export scanner which sources mention the name, as Python's own lazy import
-// structure would (transformers builds it from each module's `__all__`).
-std::vector<std::string> ProgramGraph::StarCandidates(size_t module,
-                                                      const std::string& name) const {
+// structure would (transformers builds it from each module's `__all__`): with `scan_others`,
+// the others it names.
+std::vector<std::string> ProgramGraph::StarCandidates(size_t module, const std::string& name,
+                                                      bool scan_others) const {
   constexpr size_t kFollowAll = 8;
   auto normalized = [](std::string_view s) {
     std::string out;
@@ -90,13 +91,44 @@ std::vector<std::string> ProgramGraph::StarCandidates(size_t module,
     (!last.empty() && wanted.starts_with(last) ? matching : others).push_back(star);
   }
   if (stars.size() <= kFollowAll) {
+    if (scan_others) return {};
     matching.insert(matching.end(), others.begin(), others.end());
-  } else if (matching.empty() && export_scanner_) {
+    return matching;
+  }
+  if (!scan_others && !matching.empty()) return matching;
+  if (scan_others && matching.empty()) return {};  // the first pass scanned them already
+  std::vector<std::string> scanned;
+  if (export_scanner_) {
     for (const std::string& star : others) {
-      if (export_scanner_(star, name)) matching.push_back(star);
+      if (export_scanner_(star, name)) scanned.push_back(star);
     }
   }
-  return matching;
+  return scanned;
+}
+
+bool ProgramGraph::FromStarSources(
+    size_t module, const std::string& name, std::set<std::string>* wanted,
+    absl::FunctionRef<bool(const std::string&, std::set<std::string>*)> attempt) const {
+  // The modules the first sources still have to load: while there are some, their answer is not
+  // final, and scanning the others (reading every file of hundreds of packages) would be waste.
+  std::set<std::string> asked;
+  std::set<std::string>* ask = wanted != nullptr ? &asked : nullptr;
+  bool found = false;
+  for (const std::string& star : StarCandidates(module, name, false)) {
+    if (attempt(star, ask)) {
+      found = true;
+      break;
+    }
+  }
+  if (wanted != nullptr) wanted->insert(asked.begin(), asked.end());
+  if (found) return true;
+  if (!asked.empty()) return false;
+  // Every source the name suggests is read and none defines it: transformers.models' `.qwen2`
+  // starts `Qwen2_5_VisionTransformerPretrainedModel`, which `.qwen2_5_vl` exports.
+  for (const std::string& star : StarCandidates(module, name, true)) {
+    if (attempt(star, wanted)) return true;
+  }
+  return false;
 }
 
 std::vector<std::string> ProgramGraph::ClassMapTargets(const std::string& callee,
@@ -193,10 +225,11 @@ bool ProgramGraph::Resolve(const std::string& qualified, size_t* module, std::st
     return false;
   }
   // A name from `from M import *` (transformers' TYPE_CHECKING re-exports).
-  for (const std::string& star : StarCandidates(index, head)) {
-    if (resolve(star + "." + rest)) return true;
-  }
-  return false;
+  return FromStarSources(index, head, wanted,
+                         [&](const std::string& star, std::set<std::string>* ask) {
+                           return Resolve(star + "." + rest, module, function, depth + 1, probe,
+                                          ask);
+                         });
 }
 
 bool ProgramGraph::ResolveClass(const std::string& qualified, size_t* module,
@@ -222,10 +255,11 @@ bool ProgramGraph::ResolveClass(const std::string& qualified, size_t* module,
     }
     return false;
   }
-  for (const std::string& star : StarCandidates(index, rest)) {
-    if (ResolveClass(star + "." + rest, module, class_name, depth + 1, probe, wanted)) return true;
-  }
-  return false;
+  return FromStarSources(index, rest, wanted,
+                         [&](const std::string& star, std::set<std::string>* ask) {
+                           return ResolveClass(star + "." + rest, module, class_name, depth + 1,
+                                               probe, ask);
+                         });
 }
 
 namespace {

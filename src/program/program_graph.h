@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
+
 namespace gbreak {
 
 // One call a function makes, as far as which of the callee's parameters it passes goes.
@@ -281,7 +283,14 @@ class ProgramGraph {
   using CallSites =
       std::map<FunctionRef, std::vector<std::pair<FunctionRef, const CallSite*>>>;
   CallSites ReachedCallSites(const std::map<FunctionRef, FunctionRef>& reached) const;
-  std::vector<std::string> StarCandidates(size_t module, const std::string& name) const;
+  std::vector<std::string> StarCandidates(size_t module, const std::string& name,
+                                          bool scan_others) const;
+  // Calls `attempt(source, wanted)` on the star-import sources of `module` that may define
+  // `name` until one says yes: first those StarCandidates names first, then, once those are all
+  // read and none did, the others the export scanner finds.
+  bool FromStarSources(
+      size_t module, const std::string& name, std::set<std::string>* wanted,
+      absl::FunctionRef<bool(const std::string&, std::set<std::string>*)> attempt) const;
   // The longest prefix of `qualified` that is a module of the program: its index, and the rest
   // of the name after it. False when none is; with a probe, a prefix that could be loaded is
   // added to `wanted` (and false returned: the next round resolves it).

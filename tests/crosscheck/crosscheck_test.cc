@@ -83,6 +83,35 @@ TEST_F(CrosscheckTest, FailuresAtAUserLineConfirmToo) {
   EXPECT_EQ(RuntimeSuffix(findings[0].runtime), " [confirmed: 1 break, +0 graphs]");
 }
 
+
+// A frame Dynamo skipped to eager is the cascade of a break: where the log names its breaks, the
+// break's site counts the skip already (real TORCH_TRACE: the skip sits on the break's line and
+// was counted twice; real +dynamo text: it sits on the resumed frame's first line, where another
+// finding was confirmed by it). Only a log naming no break confirms with the skip itself.
+TEST_F(CrosscheckTest, SkippedFramesConfirmOnlyWhereTheLogNamesNoBreak) {
+  CompileFailure skip;
+  skip.kind = CompileFailure::Kind::kFrameSkipped;
+  skip.file = "/home/ci/m.py";
+  skip.line = 15;
+  skip.count = 1;
+  skip.message = "Unsupported: Dynamic shape operator";
+
+  std::vector<Finding> findings = {Make("m.py", 15, 15), Make("m.py", 23, 23)};
+  LogSummary logs;
+  AddBreak(logs, "/home/ci/m.py", 15, "Data dependent operator", 1, 1);
+  AddBreak(logs, "/home/ci/m.py", 23, "Dynamic shape operator", 2, 0);  // one report a skip
+  logs.failures.push_back(skip);
+  Crosscheck(findings, {"m.py"}, std::move(logs));
+  EXPECT_EQ(findings[0].runtime.break_count, 2);  // line 23
+  EXPECT_EQ(findings[1].runtime.break_count, 1);  // line 15: its own break only
+
+  std::vector<Finding> older = {Make("m.py", 15, 15)};
+  LogSummary no_breaks;
+  no_breaks.failures.push_back(skip);
+  Crosscheck(older, {"m.py"}, std::move(no_breaks));
+  EXPECT_EQ(older[0].runtime.kind, RuntimeStatus::Kind::kConfirmed);
+  EXPECT_EQ(older[0].runtime.break_count, 1);
+}
 TEST_F(CrosscheckTest, WritersShowCountsGraphsAndFailures) {
   std::vector<Finding> findings;
   LogSummary logs;

@@ -18,8 +18,10 @@
 namespace gbreak {
 namespace {
 
+using ::testing::Contains;
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
+using ::testing::Not;
 using ::testing::UnorderedElementsAre;
 
 std::unique_ptr<RuleEngine> PrintAndItemEngine() {
@@ -196,6 +198,23 @@ TEST(EntryScopeTest, ExportsNotNamedLikeTheirPackageAreFoundThroughTheirAllList)
                                               "site/lib/models/iota/modeling_iota.py"));
 }
 
+
+TEST(EntryScopeTest, ExportsOfAnotherPackageThanTheOneTheirNameStartsAreFoundToo) {
+  testing::TempDir dir;
+  WriteLibrary(dir);
+  // transformers' `Qwen2_5_VisionTransformerPretrainedModel` is exported by `.qwen2_5_vl`, but
+  // `.qwen2` starts its name: once `.foo` is read and does not define `FooVisionModel`, the
+  // packages whose __all__ names it are searched, as for a name no package starts.
+  dir.Write("site/lib/models/iota/modeling_iota.py",
+            "class FooVisionModel:\n    def forward(self, x):\n        print(x)\n"
+            "__all__ = [\"FooVisionModel\"]\n");
+  EntryRun run = RunEntries(dir, {"lib:FooVisionModel"});
+  EXPECT_THAT(run.errors, IsEmpty());
+  EXPECT_THAT(run.findings, ElementsAre("site/lib/models/iota/modeling_iota.py:3 SE001"));
+  // A name its package defines is found there, without searching the others.
+  EntryRun named = RunEntries(dir, {"lib:FooModel"});
+  EXPECT_THAT(named.files, Not(Contains("site/lib/models/iota/modeling_iota.py")));
+}
 TEST(ExportScanTest, StringsAndDefinitionsCountMentionsDoNot) {
   EXPECT_TRUE(TextMayExport("__all__ = ['ASTModel', 'B']\n", "ASTModel"));
   EXPECT_TRUE(TextMayExport("__all__ = [\"ASTModel\"]\n", "ASTModel"));
