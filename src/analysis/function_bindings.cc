@@ -1,12 +1,9 @@
 #include "analysis/function_bindings.h"
 
+#include "analysis/syntax_queries.h"
+
 namespace gbreak {
 namespace {
-
-bool IsFillingMethod(std::string_view method) {
-  return method == "update" || method == "setdefault" || method == "append" ||
-         method == "extend" || method == "insert" || method == "__setitem__";
-}
 
 bool IsTargetTuple(TSNode target) {
   return Is(target, "pattern_list") || Is(target, "tuple_pattern") ||

@@ -179,16 +179,17 @@ std::vector<TSNode> FillsOf(TSNode function, std::string_view name, std::string_
     if (type == "call") {
       TSNode callee = Field(n, "function");
       if (Is(callee, "attribute") && NodeText(Field(callee, "object"), text) == name) {
-        std::string_view method = NodeText(Field(callee, "attribute"), text);
-        if (method == "update" || method == "setdefault" || method == "append" ||
-            method == "extend" || method == "insert" || method == "__setitem__") {
-          fills.push_back(n);
-        }
+        if (IsFillingMethod(NodeText(Field(callee, "attribute"), text))) fills.push_back(n);
       }
     }
     return true;
   });
   return fills;
+}
+
+bool IsFillingMethod(std::string_view method) {
+  return method == "update" || method == "setdefault" || method == "append" ||
+         method == "extend" || method == "insert" || method == "__setitem__";
 }
 
 bool MayFill(TSNode function, std::string_view name, std::string_view text) {

@@ -73,6 +73,10 @@ VariadicNames VariadicsOf(TSNode function, std::string_view text);
 // removing (`pop`) do not count.
 bool MayFill(TSNode function, std::string_view name, std::string_view text);
 
+// A method that adds to the collection it is called on: update, setdefault, append, extend,
+// insert, __setitem__ (MayFill's calls).
+bool IsFillingMethod(std::string_view method);
+
 // The statements and calls of a function's own body that MayFill names, in source order.
 std::vector<TSNode> FillsOf(TSNode function, std::string_view name, std::string_view text);
 

@@ -14,6 +14,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
+#include "rules/edit_text.h"
 #include "source/file_reader.h"
 #include "syntax/tree_index.h"
 #include "syntax/tree_sitter.h"
@@ -134,16 +135,6 @@ bool ReadsMangledName(TSNode function, std::string_view text) {
   return mangled;
 }
 
-uint32_t LineStart(std::string_view text, uint32_t offset) {
-  while (offset > 0 && text[offset - 1] != '\n') --offset;
-  return offset;
-}
-
-uint32_t NextLineStart(std::string_view text, uint32_t offset) {
-  while (offset < text.size() && text[offset] != '\n') ++offset;
-  return offset < text.size() ? offset + 1 : offset;
-}
-
 // `source` (a module-level function) indented by four spaces, except the lines that continue a
 // string literal: indenting those would change the string.
 std::optional<std::string> Indented(const std::string& source) {
@@ -220,8 +211,8 @@ std::optional<Block> MakeBlock(const std::vector<const Finding*>& findings, cons
   block.function.module = first.module;
   block.function.qualname = d.qualname;
   block.function.path = first.path;
-  uint32_t start = LineStart(text, ts_node_start_byte(d.whole));
-  uint32_t end = NextLineStart(text, ts_node_end_byte(d.whole));
+  uint32_t start = LineStartOf(text, ts_node_start_byte(d.whole));
+  uint32_t end = NextLineStartOf(text, ts_node_end_byte(d.whole));
   block.function.first_line = static_cast<int>(ts_node_start_point(d.whole).row) + 1;
   block.function.last_line = static_cast<int>(ts_node_end_point(d.whole).row) + 1;
   std::filesystem::path root = LibraryRoot(first.path, first.module);

@@ -42,6 +42,12 @@ uint32_t LineContentEnd(std::string_view text, uint32_t offset) {
   return static_cast<uint32_t>(newline);
 }
 
+uint32_t NextLineStartOf(std::string_view text, uint32_t offset) {
+  size_t newline = text.find('\n', offset);
+  return newline == std::string_view::npos ? static_cast<uint32_t>(text.size())
+                                           : static_cast<uint32_t>(newline + 1);
+}
+
 std::string_view LineEndAt(std::string_view text, uint32_t line_start) {
   size_t newline = text.find('\n', line_start);
   if (newline == std::string_view::npos) newline = line_start > 0 ? line_start - 1 : newline;
@@ -94,13 +100,21 @@ bool InFunctionWithTorchVisible(TSNode node, BindingIndex& bindings) {
   return in_function;
 }
 
-bool TorchIsTheTorchModule(TSNode root, std::string_view text, const ImportTable& imports) {
+TorchName TorchNameIn(TSNode root, std::string_view text, const ImportTable& imports) {
   const std::vector<std::string>* targets = imports.Lookup("torch");
-  if (targets == nullptr || targets->empty()) return false;
-  for (const std::string& target : *targets) {
-    if (target != "torch") return false;
+  bool defined = imports.DefinesAtModuleLevel("torch");
+  if (targets == nullptr || targets->empty()) {
+    return defined ? TorchName::kOther : TorchName::kUnbound;
   }
-  return !imports.DefinesAtModuleLevel("torch") && ImportsTorchAtTopLevel(root, text);
+  for (const std::string& target : *targets) {
+    if (target != "torch") return TorchName::kOther;
+  }
+  return !defined && ImportsTorchAtTopLevel(root, text) ? TorchName::kTorchModule
+                                                        : TorchName::kOther;
+}
+
+bool TorchIsTheTorchModule(TSNode root, std::string_view text, const ImportTable& imports) {
+  return TorchNameIn(root, text, imports) == TorchName::kTorchModule;
 }
 
 }  // namespace gbreak

@@ -21,6 +21,10 @@ uint32_t LineStartOf(std::string_view text, uint32_t offset);
 // Offset just past the last character of the line holding `offset`, before "\n" or "\r\n".
 uint32_t LineContentEnd(std::string_view text, uint32_t offset);
 
+// Offset of the first byte of the line after the one holding `offset` (past its "\n"), or the
+// text's end on the last line.
+uint32_t NextLineStartOf(std::string_view text, uint32_t offset);
+
 // The line end the file uses around `line_start`: that line's own, or for a last line without
 // one, the previous line's.
 std::string_view LineEndAt(std::string_view text, uint32_t line_start);
@@ -43,9 +47,19 @@ bool HasMultiLineString(TSNode node);
 // looked up in the file's index (a function of many parameters has many findings to fix).
 bool InFunctionWithTorchVisible(TSNode node, BindingIndex& bindings);
 
-// True when the module binds `torch` to the torch package with a top-level `import torch` (or
-// `import torch.x`), and no module-level definition rebinds it: an edit may then write `torch.`
-// without adding an import.
+// What `torch` means in a module, for an edit that writes `torch.`:
+enum class TorchName {
+  // the torch package, by a top-level `import torch` (or `import torch.x`) that no module-level
+  // definition rebinds: the edit can write `torch.` as it is
+  kTorchModule,
+  // nothing: no import or module-level definition binds it (a patch file can hand it in)
+  kUnbound,
+  // something else, or torch only under a condition (an import in a function or an `if`)
+  kOther,
+};
+TorchName TorchNameIn(TSNode root, std::string_view text, const ImportTable& imports);
+
+// TorchNameIn(...) == TorchName::kTorchModule.
 bool TorchIsTheTorchModule(TSNode root, std::string_view text, const ImportTable& imports);
 
 }  // namespace gbreak

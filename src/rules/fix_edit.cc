@@ -109,9 +109,11 @@ std::optional<TextEdit> GuardEagerEdit(TSNode call, TSNode root, std::string_vie
       HasMultiLineString(statement)) {
     return std::nullopt;
   }
-  bool torch_bound = TorchIsTheTorchModule(root, text, imports);
-  bool torch_free = imports.Lookup("torch") == nullptr && !imports.DefinesAtModuleLevel("torch");
-  if (!torch_bound && !(torch_free && torch_from_outside != nullptr)) return std::nullopt;
+  TorchName torch = TorchNameIn(root, text, imports);
+  bool torch_bound = torch == TorchName::kTorchModule;
+  if (!torch_bound && !(torch == TorchName::kUnbound && torch_from_outside != nullptr)) {
+    return std::nullopt;
+  }
   // `torch` handed in from outside is a closure variable: a function that binds `torch` itself
   // (`import torch` in its body) makes it a local everywhere in that function.
   if (!torch_bound) {
