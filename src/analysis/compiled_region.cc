@@ -8,6 +8,7 @@
 #include "analysis/auto_models.h"
 #include "analysis/syntax_queries.h"
 #include "program/auto_callee.h"
+#include "program/lazy_exports.h"
 
 namespace gbreak {
 namespace {
@@ -1689,6 +1690,16 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
   }
   for (const std::string& star : imports_.star_modules()) {
     summary.star_imports.push_back(qualify(star));
+  }
+  // A lazy package's exports are attributes of the package, as a re-export is.
+  if (is_package) {
+    for (const auto& [name, target] : LazyExports(root_, text_)) {
+      std::vector<std::string>& targets = summary.imports[name];
+      std::string qualified = qualify(target);
+      if (std::find(targets.begin(), targets.end(), qualified) == targets.end()) {
+        targets.push_back(std::move(qualified));
+      }
+    }
   }
   summary.compiled_lines = compiled_lines_;
   for (const std::string& object : compiled_objects_) {

@@ -413,13 +413,30 @@ EntryScopeResult EntryLoader::Run() {
 
   for (const EntrySpec& spec : specs_) {
     if (!spec.script.empty() || spec.resolved) continue;
-    std::string why =
-        locator_.Locate(spec.module).empty()
-            ? absl::StrCat("module `", spec.module, "` is not on the search path (",
-                           absl::StrJoin(locator_.roots(), ", "),
-                           "); give --python or --site-packages for installed libraries")
-            : absl::StrCat("`", spec.qualified.substr(spec.module.size() + 1),
-                           "` is not a class or function gbreak can find in `", spec.module, "`");
+    std::string name = spec.qualified.substr(spec.module.size() + 1);
+    size_t class_module;
+    std::string class_name;
+    std::string why;
+    if (locator_.Locate(spec.module).empty()) {
+      why = absl::StrCat("module `", spec.module, "` is not on the search path (",
+                         absl::StrJoin(locator_.roots(), ", "),
+                         "); give --python or --site-packages for installed libraries");
+    } else if (graph_.ResolveClass(spec.qualified, &class_module, &class_name)) {
+      // Found, but its forward is inherited from code gbreak does not read (torch.nn.Sequential
+      // runs its layers in turn): saying "cannot find" would be wrong.
+      const ModuleSummary& m = graph_.module(class_module);
+      auto bases = m.classes.find(class_name);
+      why = absl::StrCat(
+          "class `", name, "` (", m.path, ") has no `forward` of its own or from a base class "
+          "gbreak reads",
+          bases == m.classes.end() || bases->second.empty()
+              ? ""
+              : absl::StrCat(" (bases: ", absl::StrJoin(bases->second, ", "), ")"),
+          "; give a method or a function as the entry");
+    } else {
+      why = absl::StrCat("`", name, "` is not a class or function gbreak can find in `",
+                         spec.module, "`");
+    }
     out_.diagnostics.push_back(
         {Diagnostic::Level::kError, spec.text, 0, absl::StrCat("--entry: ", why)});
   }

@@ -20,6 +20,7 @@ namespace {
 
 using ::testing::Contains;
 using ::testing::ElementsAre;
+using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 using ::testing::Not;
 using ::testing::UnorderedElementsAre;
@@ -215,6 +216,48 @@ TEST(EntryScopeTest, ExportsOfAnotherPackageThanTheOneTheirNameStartsAreFoundToo
   EntryRun named = RunEntries(dir, {"lib:FooModel"});
   EXPECT_THAT(named.files, Not(Contains("site/lib/models/iota/modeling_iota.py")));
 }
+
+TEST(EntryScopeTest, ALazyPackageExportsWhatItsImportStructureLists) {
+  testing::TempDir dir;
+  // diffusers' __init__: the runtime module is built from _import_structure; the TYPE_CHECKING
+  // imports beside it omit StableCascadeUNet, which Python still finds.
+  dir.Write("site/lib/__init__.py",
+            "import sys\n"
+            "from typing import TYPE_CHECKING\n"
+            "_import_structure = {\"models\": []}\n"
+            "_import_structure[\"models\"].extend([\"UNet\", \"CascadeUNet\"])\n"
+            "if TYPE_CHECKING:\n"
+            "    from .models import UNet\n"
+            "else:\n"
+            "    sys.modules[__name__] = _LazyModule(__name__, __file__, _import_structure)\n");
+  dir.Write("site/lib/models/__init__.py",
+            "from .cascade import CascadeUNet\nfrom .unet import UNet\n");
+  dir.Write("site/lib/models/unet.py", "class UNet:\n    def forward(self, x):\n        return x\n");
+  dir.Write("site/lib/models/cascade.py",
+            "class CascadeUNet:\n    def forward(self, x):\n        print(x)\n");
+  EntryRun run = RunEntries(dir, {"lib:CascadeUNet"});
+  EXPECT_THAT(run.errors, IsEmpty());
+  EXPECT_THAT(run.findings, ElementsAre("site/lib/models/cascade.py:3 SE001"));
+}
+
+TEST(EntryScopeTest, AClassWithoutAForwardGbreakReadsIsSaidSo) {
+  testing::TempDir dir;
+  dir.Write("site/lib/__init__.py", "from .net import Net\n");
+  dir.Write("site/lib/net.py",
+            "import torch.nn as nn\n"
+            "class Net(nn.Sequential):\n"
+            "    def __init__(self):\n"
+            "        super().__init__(nn.Linear(2, 2))\n");
+  EntryRun run = RunEntries(dir, {"lib:Net"});
+  ASSERT_EQ(run.errors.size(), 1u);
+  EXPECT_THAT(run.errors[0], HasSubstr("class `Net` ("));
+  EXPECT_THAT(run.errors[0], HasSubstr("has no `forward` of its own or from a base class gbreak "
+                                       "reads (bases: torch.nn.Sequential)"));
+  EntryRun missing = RunEntries(dir, {"lib:Nothing"});
+  ASSERT_EQ(missing.errors.size(), 1u);
+  EXPECT_THAT(missing.errors[0], HasSubstr("`Nothing` is not a class or function gbreak can find"));
+}
+
 TEST(ExportScanTest, StringsAndDefinitionsCountMentionsDoNot) {
   EXPECT_TRUE(TextMayExport("__all__ = ['ASTModel', 'B']\n", "ASTModel"));
   EXPECT_TRUE(TextMayExport("__all__ = [\"ASTModel\"]\n", "ASTModel"));
