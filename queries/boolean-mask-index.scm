@@ -1,4 +1,6 @@
-; `x[mask]` read (not the target of an assignment) with a boolean tensor index.
+; `x[mask]` read (not the target of an assignment) with a boolean tensor index: as a call's
+; object or argument, returned, assigned, an operand, an element of a display, the body of a
+; comprehension or lambda, or iterated over. (`x[mask] op= v` is DS005's; `x[mask] = v` writes.)
 (
   [
     (attribute object: (subscript subscript: (_) @mask) @report)
@@ -7,9 +9,22 @@
     (assignment right: (subscript subscript: (_) @mask) @report)
     (augmented_assignment right: (subscript subscript: (_) @mask) @report)
     (binary_operator (subscript subscript: (_) @mask) @report)
+    (unary_operator (subscript subscript: (_) @mask) @report)
+    (comparison_operator (subscript subscript: (_) @mask) @report)
     (expression_list (subscript subscript: (_) @mask) @report)
     (parenthesized_expression (subscript subscript: (_) @mask) @report)
     (keyword_argument value: (subscript subscript: (_) @mask) @report)
+    (list (subscript subscript: (_) @mask) @report)
+    (tuple (subscript subscript: (_) @mask) @report)
+    (set (subscript subscript: (_) @mask) @report)
+    (pair value: (subscript subscript: (_) @mask) @report)
+    (conditional_expression (subscript subscript: (_) @mask) @report)
+    (list_comprehension body: (subscript subscript: (_) @mask) @report)
+    (set_comprehension body: (subscript subscript: (_) @mask) @report)
+    (generator_expression body: (subscript subscript: (_) @mask) @report)
+    (lambda body: (subscript subscript: (_) @mask) @report)
+    (for_in_clause right: (subscript subscript: (_) @mask) @report)
+    (for_statement right: (subscript subscript: (_) @mask) @report)
   ]
   (#is-bool-tensor? @mask)
   (#in-compiled-region? @report))

@@ -15,13 +15,17 @@ namespace {
 
 // The node of `function`'s own code that holds `node`: the node itself, or the outermost
 // comprehension or lambda around it (whose call is where a break inside it stops the function).
+// `nested` says whether that is a lambda: a frame Dynamo compiles when the function, run
+// eagerly after a skip, calls it. A comprehension is not: Dynamo compiles no comprehension's
+// frame on its own (and from Python 3.12 it is the function's code), so it runs eagerly with
+// the function (corpus/regions/comprehension_after_frame_skip.py).
 TSNode OwnCodeAround(TSNode node, TSNode function, bool* nested) {
   TSNode own = node;
   *nested = false;
   for (TSNode n = ParentOf(node); !ts_node_is_null(n) && !SameNode(n, function); n = ParentOf(n)) {
     if (IsOwnCodeObject(n)) {
       own = n;
-      *nested = true;
+      *nested = Is(n, "lambda");
     }
   }
   return own;
@@ -41,7 +45,7 @@ bool ModesWithin(const Modes& inner, const Modes& outer) {
 struct Located {
   size_t index;
   TSNode own;      // the node of the function's own code that holds the finding
-  bool nested;     // inside a comprehension or lambda (a frame of its own)
+  bool nested;     // inside a lambda (a frame Dynamo compiles of its own)
   TSNode function;
 };
 
