@@ -39,6 +39,22 @@ bool IsNoneTest(TSNode condition, std::string_view text) {
   return (op == "is" || op == "isnot") && Is(ts_node_named_child(condition, 1), "none");
 }
 
+// A local the function sets only to None tests (`can_compute = input_ids is not None and
+// token_types is not None`; `if can_compute:`) is one too, read through.
+bool IsNoneTestOrLocalOfOne(TSNode condition, FileFacts& facts) {
+  if (IsNoneTest(condition, facts.text())) return true;
+  TSNode function = EnclosingFunction(condition);
+  if (!Is(condition, "identifier") || ts_node_is_null(function)) return false;
+  const std::vector<TSNode>& assignments =
+      facts.bindings().AssignmentsTo(function, NodeText(condition, facts.text()));
+  if (assignments.empty()) return false;
+  for (TSNode assignment : assignments) {
+    TSNode right = Field(assignment, "right");
+    if (ts_node_is_null(right) || !IsNoneTest(right, facts.text())) return false;
+  }
+  return true;
+}
+
 // Whether a None test tests an optional input of an entry whose call nobody described
 // (TruthCache::IsUnknownInput): `if pixel_values is not None:` in the entry's forward runs only
 // when the user's call passes it, which gbreak was not told.
@@ -107,7 +123,7 @@ bool Decided(TSNode condition, FileFacts& facts) {
     if (truth == Truth::kUnknown) decided = false;
   }
   if (decided) return true;
-  if (IsNoneTest(condition, facts.text())) return !TestsUnknownInput(condition, facts);
+  if (IsNoneTestOrLocalOfOne(condition, facts)) return !TestsUnknownInput(condition, facts);
   if (TensorTypeTest(condition, facts)) return true;
   Value value = facts.values().Evaluate(condition);
   return value.Has(Value::kTensor) || value.Has(Value::kDataScalar);
@@ -180,9 +196,11 @@ void EarlyExitConditions(TSNode block, TSNode child, FileFacts& facts,
   for (auto it = begin; it != end; ++it) out->push_back(it->second);
 }
 
-}  // namespace
-
-std::vector<std::string> UndecidedConditions(TSNode node, FileFacts& facts) {
+// UndecidedConditions, with `inputs_only`: only the tests IsCallOrConfigTest accepts.
+std::vector<std::string> Conditions(TSNode node, FileFacts& facts, bool inputs_only) {
+  auto undecided = [&](TSNode test) {
+    return !Decided(test, facts) && (!inputs_only || IsCallOrConfigTest(test, facts));
+  };
   std::vector<std::string> out;
   std::string_view text = facts.text();
   TSNode child = node;
@@ -192,7 +210,7 @@ std::vector<std::string> UndecidedConditions(TSNode node, FileFacts& facts) {
     if (type == "block") EarlyExitConditions(n, child, facts, &out);
     if (type == "if_statement" || type == "elif_clause") {
       TSNode condition = Field(n, "condition");
-      if (SameNode(Field(n, "consequence"), child) && !Decided(condition, facts)) {
+      if (SameNode(Field(n, "consequence"), child) && undecided(condition)) {
         out.push_back(ConditionText(condition, false, text));
       }
     } else if (type == "else_clause" && Is(ParentOf(n), "if_statement")) {
@@ -202,8 +220,11 @@ std::vector<std::string> UndecidedConditions(TSNode node, FileFacts& facts) {
       for (TSNode clause : NamedChildren(owner)) {
         if (Is(clause, "elif_clause")) tests.push_back(Field(clause, "condition"));
       }
-      if (!std::all_of(tests.begin(), tests.end(),
-                       [&](TSNode test) { return Decided(test, facts); })) {
+      bool known = std::all_of(tests.begin(), tests.end(),
+                               [&](TSNode test) { return Decided(test, facts); });
+      bool inputs = std::all_of(tests.begin(), tests.end(),
+                                [&](TSNode test) { return IsCallOrConfigTest(test, facts); });
+      if (!known && (!inputs_only || inputs)) {
         std::vector<std::string> none;
         for (TSNode test : tests) none.push_back(ConditionText(test, true, text));
         out.push_back(absl::StrJoin(none, " and "));
@@ -212,12 +233,22 @@ std::vector<std::string> UndecidedConditions(TSNode node, FileFacts& facts) {
       TSNode condition = ts_node_named_child(n, 1);
       bool body = SameNode(ts_node_named_child(n, 0), child);
       bool alternative = SameNode(ts_node_named_child(n, 2), child);
-      if ((body || alternative) && !Decided(condition, facts)) {
+      if ((body || alternative) && undecided(condition)) {
         out.push_back(ConditionText(condition, alternative, text));
       }
     }
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<std::string> UndecidedConditions(TSNode node, FileFacts& facts) {
+  return Conditions(node, facts, false);
+}
+
+std::vector<std::string> UndecidedInputConditions(TSNode node, FileFacts& facts) {
+  return Conditions(node, facts, true);
 }
 
 }  // namespace gbreak

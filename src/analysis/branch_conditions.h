@@ -19,6 +19,13 @@ namespace gbreak {
 // on its own line).
 std::vector<std::string> UndecidedConditions(TSNode node, FileFacts& facts);
 
+// Of those, the ones about how the function is called or configured: tests that read only what
+// the function was given (its parameters, `self`, module-level names), as an early exit's must
+// to count. A test on a value the function computed (`if padding_len > 0:`, `if to_drop:`, a
+// loop index) picks out the path a run takes, so a call under it is no condition on what the
+// callee runs under (call_conditions.h).
+std::vector<std::string> UndecidedInputConditions(TSNode node, FileFacts& facts);
+
 }  // namespace gbreak
 
 #endif  // GBREAK_ANALYSIS_BRANCH_CONDITIONS_H_

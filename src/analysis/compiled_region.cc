@@ -1358,6 +1358,8 @@ std::vector<std::string> CompiledRegion::DefaultGuards(
 CallSite CompiledRegion::ArgumentsOf(TSNode call, TSNode caller,
                                      const std::set<std::string>& parameters) const {
   CallSite site;
+  site.start_byte = ts_node_start_byte(call);
+  site.end_byte = ts_node_end_byte(call);
   // An argument that is a parameter of the caller, unchanged, hands on what the caller got.
   auto forwarded = [&](TSNode value, const std::string& key) {
     if (Is(value, "identifier") && parameters.contains(std::string(NodeText(value, text_)))) {

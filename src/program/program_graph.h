@@ -16,6 +16,9 @@ namespace gbreak {
 // One call a function makes, as far as which of the callee's parameters it passes goes.
 struct CallSite {
   std::string callee;       // as in local_callees / external_callees (no "()" suffixes)
+  // The call's bytes in its file, for what the file's analysis says of it (the conditions it
+  // runs under); 0, 0 when the call is not an expression of its own (a decorator's wrapper).
+  uint32_t start_byte = 0, end_byte = 0;
   bool local = false;       // a function of the same module
   int positional = 0;       // positional arguments
   std::vector<std::string> keywords;
@@ -204,6 +207,11 @@ class ProgramGraph {
   // The class a qualified name denotes, through re-exports and star imports: (module index,
   // class name).
   // With a probe, modules that could be loaded to get further are added to `wanted`.
+  // Every reached call site, by the function it calls, with the function that makes it.
+  using CallSites =
+      std::map<FunctionRef, std::vector<std::pair<FunctionRef, const CallSite*>>>;
+  CallSites ReachedCallSites(const std::map<FunctionRef, FunctionRef>& reached) const;
+
   bool ResolveClass(const std::string& qualified, size_t* module, std::string* class_name,
                     int depth = 0, const ModuleProbe* probe = nullptr,
                     std::set<std::string>* wanted = nullptr) const;
@@ -279,10 +287,6 @@ class ProgramGraph {
                               const std::string& config_class,
                               std::map<std::string, std::string>* fields) const;
 
-  // Every reached call site, by the function it calls, with the function that makes it.
-  using CallSites =
-      std::map<FunctionRef, std::vector<std::pair<FunctionRef, const CallSite*>>>;
-  CallSites ReachedCallSites(const std::map<FunctionRef, FunctionRef>& reached) const;
   std::vector<std::string> StarCandidates(size_t module, const std::string& name,
                                           bool scan_others) const;
   // Calls `attempt(source, wanted)` on the star-import sources of `module` that may define

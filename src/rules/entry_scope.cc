@@ -13,6 +13,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "absl/strings/ascii.h"
+#include "program/call_conditions.h"
 #include "program/export_scan.h"
 #include "program/module_locator.h"
 #include "program/program_graph.h"
@@ -118,6 +119,8 @@ class EntryLoader {
   std::map<FunctionRef, CallStep> compiled_at_;
   // Functions reached only under a condition gbreak cannot decide (ProgramGraph::ReachableFrom).
   std::map<FunctionRef, std::string> conditions_;
+  // What the reached call sites run under, by their files (RunRules).
+  SiteConditions site_conditions_;
   // Parameters holding their defaults in the final reached set (ProgramGraph::DefaultedParameters).
   std::map<FunctionRef, std::set<std::string>> defaulted_;
   EntryScopeResult out_;
@@ -221,6 +224,14 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached,
     const FunctionSummary* f = graph_.Find(function.first, function.second);
     if (f != nullptr) program[function.first].tensor_passed[f->start_byte] = std::move(names);
   }
+  // The reached call sites, for the conditions their files say they run under.
+  for (const auto& [callee, calls] : graph_.ReachedCallSites(reached)) {
+    for (const auto& [caller, site] : calls) {
+      if (site->end_byte > 0) {
+        program[caller.first].call_sites.emplace_back(site->start_byte, site->end_byte);
+      }
+    }
+  }
   // The optional inputs of the entries whose call nobody described (no --inputs): what runs
   // under `if pixel_values is not None:` there depends on that call.
   for (const FunctionRef& entry : entries) {
@@ -242,6 +253,11 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached,
     std::sort(ranges[m].begin(), ranges[m].end());
     results_[m] = Checker(worker).Finish(*prepared_[m], &ranges[m], std::move(program[m]));
   });
+  for (size_t m = 0; m < results_.size(); ++m) {
+    for (auto& [start, when] : results_[m].call_conditions) {
+      site_conditions_[{m, start}] = std::move(when);
+    }
+  }
   prepared_.clear();
 }
 
@@ -442,6 +458,11 @@ EntryScopeResult EntryLoader::Run() {
   }
   reached = WithoutDefaultGuardedCalls(entries, std::move(reached));
   RunRules(reached, entries);
+  // Functions reached only through calls made under conditions gbreak cannot decide run only
+  // then (the conditions of the entries' optional inputs, found before, stay).
+  for (auto& [function, when] : ConditionsOfCalls(graph_, reached, entries, site_conditions_)) {
+    conditions_.emplace(function, std::move(when));
+  }
   KeepReachedFindings(reached);
   out_.results = std::move(results_);
   std::sort(out_.files.begin(), out_.files.end());

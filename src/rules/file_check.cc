@@ -6,6 +6,8 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "analysis/branch_conditions.h"
 #include "source/absl_compat.h"
 #include "source/encoding.h"
 #include "source/file_reader.h"
@@ -132,6 +134,12 @@ FileCheckResult FileChecker::Finish(PreparedFile& file,
     TSNode root = ts_tree_root_node(file.tree.get());
     engine_.Run(*file.source, *file.facts, cursor_.get(), &result.findings, ranges);
     ApplySuppressions(*file.source, root, engine_, &result.findings);
+    for (const auto& [start, end] : program.call_sites) {
+      TSNode call = ts_node_descendant_for_byte_range(root, start, end);
+      if (ts_node_is_null(call)) continue;
+      std::vector<std::string> conditions = UndecidedInputConditions(call, *file.facts);
+      if (!conditions.empty()) result.call_conditions[start] = absl::StrJoin(conditions, " and ");
+    }
     result.analysis_time += absl::Now() - start;
     result.analyzed = true;
   }

@@ -36,6 +36,9 @@ struct FileCheckResult {
   absl::Duration analysis_time;
   // The file's part of the program-wide call graph (when reachability is deferred).
   std::optional<ModuleSummary> summary;
+  // Of the call sites ProgramFacts::call_sites asked about, those that run only under conditions
+  // gbreak cannot decide (branch_conditions.h): start byte -> the conditions, joined by "and".
+  std::map<uint32_t, std::string> call_conditions;
 };
 
 // A file read, parsed and summarized, whose rules have not run yet (entry runs settle which of
@@ -73,6 +76,8 @@ class FileChecker {
     std::map<uint32_t, std::set<std::string>> tensor_passed;
     // Optional inputs of entries whose call is unknown: function start byte -> names.
     std::map<uint32_t, std::set<std::string>> unknown_inputs;
+    // Reached call sites (their bytes) whose undecided conditions the program wants to know.
+    std::vector<std::pair<uint32_t, uint32_t>> call_sites;
   };
   std::unique_ptr<PreparedFile> Prepare(const std::string& path, const std::string& module);
   FileCheckResult Finish(PreparedFile& file,

@@ -456,6 +456,42 @@ TEST(EntryScopeTest, InputsTheCallLeavesOutHoldTheirDefaults) {
               UnorderedElementsAre("project/app/model.py:9", "project/app/vision.py:2"));
 }
 
+// A function called only under a condition on how its caller is called, in a function the entry
+// calls, runs only then, and so does what it calls; a function also called without one runs
+// always. A test on a value the caller computed is the path a run takes: no condition.
+TEST(EntryScopeTest, CalleesOfCallsUnderUndecidedConditionsInheritThem) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/hooks.py",
+            "def install(model):\n"
+            "    print('installing')\n"
+            "    deeper(model)\n"
+            "def deeper(model):\n"
+            "    print('deeper')\n"
+            "def shared(model):\n"
+            "    print('shared')\n"
+            "def collect(model):\n"
+            "    print('collecting')\n");
+  dir.Write("project/app/model.py",
+            "from .hooks import collect, install, shared\n"
+            "def prepare(model, capture: bool, flags):\n"
+            "    if capture:\n"
+            "        install(model)\n"
+            "        shared(model)\n"
+            "    collected = {k: [] for k, v in flags.items() if v}\n"
+            "    if len(collected) > 0:\n"
+            "        collect(model)\n"
+            "    shared(model)\n"
+            "class Net:\n"
+            "    def forward(self, x, capture: bool = False, flags=None):\n"
+            "        prepare(self, capture, flags)\n"
+            "        return x\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule()),
+              UnorderedElementsAre("project/app/hooks.py:2 [only when `capture`]",
+                                   "project/app/hooks.py:5 [only when `capture`]",
+                                   "project/app/hooks.py:7", "project/app/hooks.py:9"));
+}
+
 // A dict of encoder outputs the call may pass, made `{}` when it does not, and filled only
 // when pixels are given: `outputs.get("image")` is None unless one of the two is given, so the
 // image branch needs both left out to be away (a guard of two names: "either is given").
