@@ -38,6 +38,32 @@
  (#holds-tensor-data? @value)
  (#in-compiled-region? @report))
 
+; Sizes handed to a tensor method, with a size read out of tensor data in the call or held by a
+; tensor-valued name: `target.repeat(b, mask.max() + 1, 1)`, `x.view(t, h // m, -1)` with
+; `t, h, w` rows of a grid tensor. A name only assumed to hold a tensor (an unannotated
+; parameter, a submodule's output) is not reported: such sizes are mostly Python ints.
+((call
+   function: (attribute object: (_) @tensor attribute: (identifier) @method)
+   arguments: (argument_list (_) @value)) @report
+ (#any-of? @method "view" "reshape" "repeat" "expand" "new_zeros" "new_ones" "new_empty")
+ (#maybe-tensor? @tensor)
+ (#not-match? @value "^[a-z_]+\\s*=")
+ (#is-known-data-test? @value)
+ (#in-compiled-region? @report))
+
+; An output size with a tensor element: `F.interpolate(x, size=(h, w))` with `h, w` rows of a
+; tensor.
+((call
+   function: [(identifier) (attribute)] @fn
+   arguments: (argument_list
+     (keyword_argument
+       name: (identifier) @keyword
+       value: [(tuple (_) @value) (list (_) @value)]))) @report
+ (#resolves-to? @fn "torch.nn.functional.interpolate")
+ (#eq? @keyword "size")
+ (#is-known-data-test? @value)
+ (#in-compiled-region? @report))
+
 ;; when: capture_scalar_outputs
 ((call
    function: [(identifier) (attribute)] @fn

@@ -223,6 +223,12 @@ class Evaluator {
     }
     if (type != "attribute") return std::nullopt;
     std::string_view name = NodeText(Field(node, "attribute"), text_);
+    if (name == "training") {  // a module's mode, fixed for the traced call
+      Constant mode;
+      mode.kind = Constant::Kind::kBool;
+      mode.flag = mode_ == Mode::kTrain;
+      return mode;
+    }
     if (IsConfigRead(node)) return ConfigField(node, name);
     if (!IsSelfName(Field(node, "object"))) return std::nullopt;
     // self.x set once in __init__ from a literal or a configuration read.
@@ -259,8 +265,11 @@ class Evaluator {
     auto truth = [](bool v) { return v ? Truth::kTrue : Truth::kFalse; };
     using Kind = Constant::Kind;
     if (op == "is" || op == "isnot") {
-      if (a->kind != Kind::kNone && b->kind != Kind::kNone) return Truth::kUnknown;
-      bool same = a->kind == b->kind;
+      // None, True and False are singletons: `x is None` holds only for None, and
+      // `self.training is False` compares two booleans as `==` does.
+      bool booleans = a->kind == Kind::kBool && b->kind == Kind::kBool;
+      if (a->kind != Kind::kNone && b->kind != Kind::kNone && !booleans) return Truth::kUnknown;
+      bool same = a->kind == b->kind && (!booleans || a->flag == b->flag);
       return truth(op == "is" ? same : !same);
     }
     auto number = [](const Constant& c) -> std::optional<double> {

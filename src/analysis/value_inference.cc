@@ -98,6 +98,13 @@ const NameSet& NumericBuiltins() {
                                      "builtins.abs", "builtins.complex", "builtins.bool"};
   return *s;
 }
+// torch's arithmetic functions, which also take Python numbers (and sizes).
+const NameSet& TorchSizeArithmetic() {
+  static const auto* s = new NameSet{"torch.div", "torch.floor_divide", "torch.true_divide",
+                                     "torch.remainder", "torch.fmod", "torch.mul", "torch.add",
+                                     "torch.sub"};
+  return *s;
+}
 const NameSet& ConstantBuiltins() {
   static const auto* s = new NameSet{
       "builtins.isinstance", "builtins.issubclass", "builtins.hasattr", "builtins.callable",
@@ -163,10 +170,36 @@ std::optional<Value> ObjectAnnotation(std::string_view annotation) {
 }
 
 // Annotations that name a tensor type, or only Python scalars.
+// Whether a union annotation (`a | b`, at the top level) names an alternative that is neither a
+// tensor type nor None: `torch.Tensor | list[tuple]`, `int | torch.Tensor`.
+bool HasNonTensorAlternative(std::string_view annotation) {
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= annotation.size(); ++i) {
+    char c = i < annotation.size() ? annotation[i] : '|';
+    if (c == '[' || c == '(') ++depth;
+    if (c == ']' || c == ')') --depth;
+    if (c != '|' || depth != 0) continue;
+    std::string_view part = annotation.substr(start, i - start);
+    while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
+    while (!part.empty() && part.back() == ' ') part.remove_suffix(1);
+    start = i + 1;
+    if (part == annotation) return false;  // no union
+    if (part != "None" && part.find("Tensor") == std::string_view::npos &&
+        part.find("ndarray") == std::string_view::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
 Value ValueOfAnnotation(std::string_view annotation) {
   if (annotation.find("Tensor") != std::string_view::npos ||
       annotation.find("ndarray") != std::string_view::npos) {
-    Value v = Value::Tensor();
+    // `spatial_shapes: torch.Tensor | list[tuple[int, int]]`: a tensor only maybe.
+    Value v = Value::Tensor(/*assumed=*/HasNonTensorAlternative(annotation));
+    // `audio_token_mask: torch.BoolTensor | None`: a boolean mask, as written.
+    v.boolean = annotation.find("BoolTensor") != std::string_view::npos;
     if (annotation.find("Optional") != std::string_view::npos ||
         annotation.find("None") != std::string_view::npos) {
       v.kinds |= Value::kNone;
@@ -364,6 +397,8 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
       if (!passed.Has(Value::kUnknown) && !passed.Has(Value::kTensor) && passed.kinds != 0) {
         return passed;
       }
+      // `padding_positions: torch.Tensor` that every caller hands a boolean mask.
+      if (passed.IsBoolTensor() && !passed.Has(Value::kUnknown)) v.boolean = true;
     }
     std::string_view written = NodeText(annotation, text_);
     if (!v.Has(Value::kTensor) && !IsTensorEntry(function) &&
@@ -379,6 +414,14 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
   }
   if (!ts_node_is_null(default_value)) {
     if (Is(default_value, "none")) {
+      // `early_stops=None` that the helper's callers in this file hand a boolean tensor: that
+      // tensor, or None.
+      if (!IsTensorEntry(function)) {
+        Value passed = HelperCallersPass(function, name, position);
+        if (passed.Has(Value::kTensor) && !passed.Has(Value::kUnknown)) {
+          return passed.Join(Value::Of(Value::kNone));
+        }
+      }
       // `mask=None`: a tensor when given, or None. Not assumed to be a tensor.
       return Value::Of(Value::kUnknown).Join(Value::Of(Value::kNone));
     }
@@ -517,11 +560,7 @@ void ValueInference::AnalyzeBindings(Scope& scope) {
         Value combined = right.Has(Value::kTensor) ? right : left.Join(right);
         Bind(scope, Field(node, "left"), combined, &changed);
       } else if (type == "for_statement" || type == "for_in_clause") {
-        Value iterable = Eval(Field(node, "right"), scope, 0);
-        Value element = iterable.IsTensor()  ? Value::Tensor(iterable.assumed)
-                        : iterable.IsStatic() ? iterable
-                                              : Value::Unknown();
-        Bind(scope, Field(node, "left"), element, &changed);
+        BindIteration(scope, Field(node, "left"), Field(node, "right"), &changed);
       } else if (type == "named_expression") {
         Bind(scope, Field(node, "name"), Eval(Field(node, "value"), scope, 0), &changed);
       } else if (type == "as_pattern") {
@@ -532,6 +571,52 @@ void ValueInference::AnalyzeBindings(Scope& scope) {
     }
     if (!changed) break;
   }
+}
+
+// What iterating a value yields: a tensor yields tensors (its rows), sizes yield sizes.
+Value ValueInference::ElementOf(const Value& iterable) {
+  return iterable.IsTensor()   ? Value::Tensor(iterable.assumed)
+         : iterable.IsStatic() ? iterable
+                               : Value::Unknown();
+}
+
+// Binds what one step of `for <target> in <iterable>` assigns. Python iterates the arguments of
+// `zip(x, y)` in step and `enumerate(x)` pairs a count with x's items, so in
+// `for i, (t, h, w) in enumerate(zip(chunks, grid_thw))` the names `t, h, w` unpack rows of the
+// tensor `grid_thw`, not the constant the `zip(...)` object itself is.
+void ValueInference::BindIteration(Scope& scope, TSNode target, TSNode iterable, bool* changed) {
+  std::vector<TSNode> targets;
+  if (Is(target, "pattern_list") || Is(target, "tuple_pattern") || Is(target, "list_pattern")) {
+    for (TSNode t : NamedChildren(target)) {
+      if (!Is(t, "comment")) targets.push_back(t);
+    }
+  }
+  std::vector<TSNode> arguments;
+  bool counted = Is(iterable, "call") && !targets.empty();
+  if (counted) {
+    for (TSNode argument : NamedChildren(Field(iterable, "arguments"))) {
+      if (Is(argument, "keyword_argument") || Is(argument, "comment")) continue;
+      counted = counted && !Is(argument, "list_splat");  // zip(*rows): how many is unknown
+      arguments.push_back(argument);
+    }
+  }
+  if (counted) {
+    for (const std::string& name :
+         QualifiedNames(Field(iterable, "function"), text_, imports_)) {
+      if (name == "builtins.zip" && arguments.size() == targets.size()) {
+        for (size_t i = 0; i < targets.size(); ++i) {
+          BindIteration(scope, targets[i], arguments[i], changed);
+        }
+        return;
+      }
+      if (name == "builtins.enumerate" && !arguments.empty() && targets.size() == 2) {
+        Bind(scope, targets[0], Value::Of(Value::kConstant), changed);
+        BindIteration(scope, targets[1], arguments[0], changed);
+        return;
+      }
+    }
+  }
+  Bind(scope, target, ElementOf(Eval(iterable, scope, 0)), changed);
 }
 
 void ValueInference::Bind(Scope& scope, TSNode target, const Value& value, bool* changed) {
@@ -1017,6 +1102,21 @@ Value ValueInference::EvalNamedCall(TSNode call, const std::string& name, Scope&
       return Value::Of(Value::kConstant);
     }
     if (Contains(TorchShape(), name)) return Value::Of(Value::kShape);
+    // `torch.div(seq_len, 2 * w, rounding_mode="trunc")` on sizes: Dynamo computes it on the
+    // symbolic sizes, and the result sizes a view as a plain int would (measured on torch 2.13:
+    // Longformer's chunking).
+    if (Contains(TorchSizeArithmetic(), name)) {
+      Value joined;
+      bool any = false;
+      for (TSNode argument : NamedChildren(Field(call, "arguments"))) {
+        if (Is(argument, "keyword_argument") || Is(argument, "comment")) continue;
+        joined = joined.Join(Eval(argument, scope, depth));
+        any = true;
+      }
+      if (any && joined.IsStatic() && !joined.Has(Value::kModule)) {
+        return joined.Has(Value::kShape) ? Value::Of(Value::kShape) : Value::Of(Value::kConstant);
+      }
+    }
     if (Contains(TorchDataScalar(), name)) return Value::Of(Value::kDataScalar);
     std::string_view last = std::string_view(name).substr(name.rfind('.') + 1);
     // nn.Parameter and nn.Buffer are tensors (Buffer: torch >= 2.5; transformers registers
@@ -1027,9 +1127,43 @@ Value ValueInference::EvalNamedCall(TSNode call, const std::string& name, Scope&
       return Value::Of(Value::kModule);  // torch.nn.Linear(...)
     }
     if (BoolTensorMethods().contains(last)) return Value::BoolTensor();
+    // `torch.ones(n, dtype=torch.bool)`, `torch.zeros_like(x, dtype=torch.bool)`: a mask.
+    for (TSNode argument : NamedChildren(Field(call, "arguments"))) {
+      if (Is(argument, "keyword_argument") && NodeText(Field(argument, "name"), text_) == "dtype" &&
+          NodeText(Field(argument, "value"), text_) == "torch.bool") {
+        return Value::BoolTensor();
+      }
+    }
     return Value::Tensor();
   }
   return Value{};  // not a name this function knows
+}
+
+// Whether a tensor method returns the dtype of its receiver: a boolean mask stays one through
+// moves, copies and the methods that only lay its elements out anew (`mask.to(device)`,
+// `mask.unsqueeze(-1)`, `mask.repeat_interleave(2)`, `mask.expand_as(x)`), not through `.to`
+// or `.view` given a dtype (`mask.to(torch.float32)`, `mask.to(x.dtype)`).
+bool ValueInference::KeepsDtype(TSNode call, std::string_view method) const {
+  static const NameSet kLayout = {
+      "clone", "to", "view", "reshape", "unsqueeze", "squeeze", "flatten", "unflatten", "expand",
+      "expand_as", "repeat", "repeat_interleave", "permute", "transpose", "t", "contiguous",
+      "flip", "roll", "narrow", "select", "cpu", "cuda", "detach", "view_as", "reshape_as",
+      "tile", "index_select", "movedim", "swapaxes", "numpy"};
+  if (!kLayout.contains(method)) return false;
+  if (method != "to" && method != "view") return true;
+  for (TSNode argument : NamedChildren(Field(call, "arguments"))) {
+    TSNode value = argument;
+    if (Is(argument, "keyword_argument")) {
+      if (NodeText(Field(argument, "name"), text_) != "dtype") continue;
+      value = Field(argument, "value");
+    }
+    std::string_view written = NodeText(value, text_);
+    if (written == "torch.bool") continue;
+    bool dtype = written.ends_with("dtype") || Is(argument, "keyword_argument") ||
+                 (written.starts_with("torch.") && !written.starts_with("torch.device"));
+    if (dtype) return false;
+  }
+  return true;
 }
 
 Value ValueInference::EvalMethodCall(TSNode call, TSNode attribute, Scope& scope, int depth) {
@@ -1069,12 +1203,8 @@ Value ValueInference::EvalMethodCall(TSNode call, TSNode attribute, Scope& scope
   }
   if (tensor) {
     if (BoolTensorMethods().contains(method)) return Value::BoolTensor(receiver.assumed);
-    if (method == "numpy" || method == "cpu" || method == "detach") {
-      return Value::Tensor(receiver.assumed);
-    }
     Value v = Value::Tensor(receiver.assumed);
-    v.boolean = receiver.boolean && (method == "clone" || method == "to" || method == "view" ||
-                                     method == "reshape" || method == "unsqueeze");
+    v.boolean = receiver.boolean && KeepsDtype(call, method);
     return v;
   }
   if (TensorOnlyMethods().contains(method) || BoolTensorMethods().contains(method)) {
@@ -1268,9 +1398,43 @@ TSNode ValueInference::LocalCallee(TSNode call) {
     if (!Is(object, "identifier") || NodeText(object, text_) != "self") return TSNode{};
     TSNode owner = EnclosingClass(call);
     if (ts_node_is_null(owner)) return TSNode{};
-    return FunctionNamed(owner, Str(Field(function, "attribute"), text_));
+    std::string attribute = Str(Field(function, "attribute"), text_);
+    TSNode method = FunctionNamed(owner, attribute);
+    return ts_node_is_null(method) ? SubmoduleForward(owner, attribute) : method;
   }
   return TSNode{};
+}
+
+// The forward of the submodule `self.<attribute>` when __init__ builds it once as a class of this
+// file (`self.pooler = Gemma4VisionPooler(config)`): `hidden, mask = self.pooler(...)` unpacks
+// what that forward returns. Null otherwise.
+TSNode ValueInference::SubmoduleForward(TSNode owner, const std::string& attribute) {
+  TSNode init = FunctionNamed(owner, "__init__");
+  if (ts_node_is_null(init)) return TSNode{};
+  TSNode built{};
+  int assignments = 0;
+  ForEachNamedNode(Field(init, "body"), [&](TSNode node, std::string_view type) {
+    if (type == "function_definition" || type == "class_definition" || type == "lambda") {
+      return false;
+    }
+    if (type != "assignment") return true;
+    TSNode left = Field(node, "left");
+    if (!Is(left, "attribute") || NodeText(Field(left, "object"), text_) != "self" ||
+        NodeText(Field(left, "attribute"), text_) != attribute) {
+      return true;
+    }
+    ++assignments;
+    built = Field(node, "right");
+    return false;
+  });
+  if (assignments != 1 || !Is(built, "call") || !Is(Field(built, "function"), "identifier")) {
+    return TSNode{};
+  }
+  std::string class_name = Str(Field(built, "function"), text_);
+  if (imports_.Lookup(class_name) != nullptr) return TSNode{};
+  const DefinitionIndex::Definitions& classes = definitions_.In(root_, "class_definition");
+  auto found = classes.find(class_name);
+  return found == classes.end() ? TSNode{} : FunctionNamed(found->second, "forward");
 }
 
 const ValueInference::CallArguments& ValueInference::ArgumentsOf(TSNode call) {

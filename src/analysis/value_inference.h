@@ -96,6 +96,9 @@ class ValueInference {
   enum class Staleness { kFresh, kStale, kPending };
   Staleness StalenessOf(const Scope& scope, int depth) const;
   void Bind(Scope& scope, TSNode target, const Value& value, bool* changed);
+  static Value ElementOf(const Value& iterable);
+  bool KeepsDtype(TSNode call, std::string_view method) const;
+  void BindIteration(Scope& scope, TSNode target, TSNode iterable, bool* changed);
   Value Eval(TSNode node, Scope& scope, int depth);
   Value EvalAttribute(TSNode node, Scope& scope, int depth);
   Value EvalCall(TSNode node, Scope& scope, int depth);
@@ -147,6 +150,7 @@ class ValueInference {
   };
   const CallArguments& ArgumentsOf(TSNode call);
   TSNode FunctionNamed(TSNode scope_owner, const std::string& name);
+  TSNode SubmoduleForward(TSNode owner, const std::string& attribute);
 
   TSNode root_;
   std::string_view text_;

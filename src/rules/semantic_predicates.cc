@@ -117,13 +117,50 @@ std::optional<Confidence> IsShapeDerived(const MatchContext& context,
   return std::nullopt;
 }
 
+// Whether Dynamo never evaluates the right operand of `a and b` / `a or b`: `a` folds, in every
+// traced mode, to the value that decides the whole (`self.training or x.any()` in train mode).
+bool RightOperandShortCircuited(const MatchContext& context, TSNode boolean_operator) {
+  const RegionOptions& options = context.facts->region().options();
+  bool is_and = NodeText(Field(boolean_operator, "operator"), context.text) == "and";
+  Truth decides = is_and ? Truth::kFalse : Truth::kTrue;
+  for (auto [selected, mode] : {std::pair{options.eval, Mode::kEval},
+                                std::pair{options.train, Mode::kTrain}}) {
+    if (selected && EvaluateUnderCompile(Field(boolean_operator, "left"), context.text,
+                                         context.facts->imports(), mode,
+                                         context.facts->region().truth_cache(),
+                                         options.reduced_precision) != decides) {
+      return false;
+    }
+  }
+  return options.eval || options.train;
+}
+
+// Whether tensor data is read by the operands of `node` Dynamo evaluates: Python skips the right
+// operand of a boolean operator its left one decides, so `self.training is False and i >= n`
+// reads nothing in train mode, whatever `n` holds.
+bool EvaluatedDataDependent(const MatchContext& context, TSNode node) {
+  while (Is(node, "parenthesized_expression") || Is(node, "not_operator")) {
+    node = Is(node, "not_operator") ? Field(node, "argument") : ts_node_named_child(node, 0);
+  }
+  if (Is(node, "boolean_operator")) {
+    TSNode left = Field(node, "left");
+    if (RightOperandShortCircuited(context, node)) return EvaluatedDataDependent(context, left);
+    return EvaluatedDataDependent(context, left) ||
+           EvaluatedDataDependent(context, Field(node, "right"));
+  }
+  return context.facts->values().Evaluate(node).IsDataDependent();
+}
+
 std::optional<Confidence> IsDataDependent(const MatchContext& context,
                                           std::span<const PredicateArgument> args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
   // Most tests are on shapes, flags and None: the value kind rules them out before the guards
   // are folded.
   Value value = context.facts->values().Evaluate(args[0].node);
-  if (!value.IsDataDependent() || FoldsUnderCompile(context, args[0].node)) return std::nullopt;
+  if (!value.IsDataDependent() || !EvaluatedDataDependent(context, args[0].node) ||
+      FoldsUnderCompile(context, args[0].node)) {
+    return std::nullopt;
+  }
   return value.Has(Value::kTensor) ? TensorConfidence(value) : Confidence::kCertain;
 }
 
@@ -165,14 +202,16 @@ std::optional<Confidence> HoldsTensorData(const MatchContext& context,
 // unannotated parameter, a value computed from one or returned by a submodule):
 // `reshape(batch, channels, height, width)` with `height` a forward's parameter, or
 // `new_zeros(batch, max(seq_lengths))` with lengths a submodule returned, are far more often
-// sizes than tensors. An expression written in the call with tensor methods
+// sizes than tensors; so is arithmetic on them. An expression written in the call with calls
 // (`repeat(1, mask.max() + 1, 1)`) is data.
 std::optional<Confidence> IsKnownDataTest(const MatchContext& context,
                                           std::span<const PredicateArgument> args) {
   std::optional<Confidence> dependent = IsDataDependentTest(context, args);
   if (!dependent) return std::nullopt;
-  bool name = Is(args[0].node, "identifier") || Is(args[0].node, "attribute");
-  if (name && context.facts->values().Evaluate(args[0].node).assumed) return std::nullopt;
+  // Arithmetic on such names (`height * width` of a forward's parameters) is no surer.
+  if (context.facts->values().Evaluate(args[0].node).assumed && !ContainsCall(args[0].node)) {
+    return std::nullopt;
+  }
   return dependent;
 }
 

@@ -163,6 +163,27 @@ TEST(GuardsTest, TrainingFoldsPerMode) {
   EXPECT_FALSE(Guarded(s, "b()", Mode::kTrain));  // x unknown: the else may run in train
 }
 
+TEST(GuardsTest, TrainingComparedToABooleanFoldsPerMode) {
+  ParsedSnippet s(R"(class M:
+    def forward(self, x, n=None):
+        if self.training is False:
+            a()
+        if self.training is not True:
+            b()
+        if self.training == False:
+            c()
+        if self.training is None:
+            d()
+)");
+  EXPECT_FALSE(Guarded(s, "a()", Mode::kEval));
+  EXPECT_TRUE(Guarded(s, "a()", Mode::kTrain));
+  EXPECT_TRUE(Guarded(s, "b()", Mode::kTrain));
+  EXPECT_FALSE(Guarded(s, "b()", Mode::kEval));
+  EXPECT_TRUE(Guarded(s, "c()", Mode::kTrain));
+  EXPECT_TRUE(Guarded(s, "d()", Mode::kEval));  // a boolean is not None
+  EXPECT_TRUE(Guarded(s, "d()", Mode::kTrain));
+}
+
 TEST(GuardsTest, ReducedPrecisionDtypeTestsFoldInAFloat32Run) {
   ParsedSnippet s(R"(import torch
 from torch import bfloat16

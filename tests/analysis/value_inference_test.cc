@@ -519,5 +519,86 @@ def f(x: torch.Tensor, mask: torch.Tensor):
   EXPECT_FALSE(ValueOf(s, "other").IsShape());
 }
 
+
+TEST(ValueInferenceTest, ZipAndEnumerateTargetsTakeTheElementsOfEachIterable) {
+  ParsedSnippet s(R"(import torch
+
+def f(chunks: torch.Tensor, grid_thw: torch.Tensor, sizes: torch.Size):
+    for i, (chunk, (t, h, w)) in enumerate(zip(chunks, grid_thw)):
+        row = t
+        index = i
+        piece = chunk
+    for a, b in zip(sizes, sizes):
+        dim = a
+    for pair in zip(chunks, grid_thw):
+        whole = pair
+    for (k, v) in zip(*grid_thw):
+        splat = k
+)");
+  EXPECT_TRUE(ValueOf(s, "row").IsTensor());
+  EXPECT_FALSE(ValueOf(s, "row").assumed);
+  EXPECT_TRUE(ValueOf(s, "piece").IsTensor());
+  EXPECT_FALSE(ValueOf(s, "index").MaybeTensor());
+  EXPECT_TRUE(ValueOf(s, "dim").IsShape());
+  EXPECT_FALSE(ValueOf(s, "whole").IsTensor());  // a tuple of both: not one tensor
+  EXPECT_FALSE(ValueOf(s, "splat").IsTensor());  // how many zip takes is unknown
+}
+
+TEST(ValueInferenceTest, BooleanMasksFromAnnotationsCallersFactoriesAndLayoutMethods) {
+  ParsedSnippet s(R"(import torch
+
+class Layer(torch.nn.Module):
+    def forward(self, x: torch.Tensor, token_mask: torch.BoolTensor | None = None):
+        moved = token_mask.to(x.device)
+        spread = token_mask.repeat_interleave(2)
+        floats = token_mask.to(torch.float32)
+        typed = token_mask.to(x.dtype)
+        built = torch.ones(4, dtype=torch.bool)
+        return moved
+
+def pick(x, keep=None):
+    if keep is not None:
+        chosen = keep
+    return x
+
+def run(x: torch.Tensor):
+    return pick(x, keep=x > 0)
+)");
+  EXPECT_TRUE(ValueOf(s, "moved").IsBoolTensor());
+  EXPECT_TRUE(ValueOf(s, "spread").IsBoolTensor());
+  EXPECT_FALSE(ValueOf(s, "floats").IsBoolTensor());
+  EXPECT_FALSE(ValueOf(s, "typed").IsBoolTensor());
+  EXPECT_TRUE(ValueOf(s, "built").IsBoolTensor());
+  // `keep=None` that every call hands a comparison: a boolean tensor (or None).
+  EXPECT_TRUE(ValueOf(s, "chosen").Has(Value::kTensor));
+  EXPECT_TRUE(ValueOf(s, "chosen").boolean);
+}
+
+TEST(ValueInferenceTest, SubmoduleTupleReturnsAndUnionAnnotationsAndSizeArithmetic) {
+  ParsedSnippet s(R"(import torch
+
+class Pooler(torch.nn.Module):
+    def forward(self, x: torch.Tensor, padding: torch.Tensor):
+        return x * 2, padding
+
+class Model(torch.nn.Module):
+    def __init__(self, config):
+        super().__init__()
+        self.pooler = Pooler()
+
+    def forward(self, x: torch.Tensor, shapes: torch.Tensor | list[tuple[int, int]]):
+        pooled, keep = self.pooler(x, x.sum(-1) == 0)
+        mask = keep
+        for height, width in shapes:
+            side = height
+        chunks = torch.div(x.size(1), 4, rounding_mode="trunc")
+        return pooled
+)");
+  EXPECT_TRUE(ValueOf(s, "mask").IsBoolTensor());
+  EXPECT_TRUE(ValueOf(s, "side").Has(Value::kTensor));
+  EXPECT_TRUE(ValueOf(s, "side").assumed);  // maybe a list of int pairs
+  EXPECT_TRUE(ValueOf(s, "chunks").IsShape());
+}
+
 }  // namespace
 }  // namespace gbreak
