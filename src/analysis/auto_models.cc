@@ -1,5 +1,6 @@
 #include "analysis/auto_models.h"
 
+#include <cctype>
 #include <map>
 #include <set>
 #include <vector>
@@ -77,6 +78,57 @@ std::string SubConfigDefault(TSNode value, std::string_view text,
   return config_class.empty() ? "" : "class:" + config_class;
 }
 
+// `@property def <field>(self): ... return SomeConfig(...)`: (field, "class:<qualified class>")
+// when every return that builds something builds that one class.
+std::optional<std::pair<std::string, std::string>> PropertySubConfig(
+    TSNode decorated, std::string_view text,
+    const std::function<std::string(TSNode)>& class_named) {
+  bool property = false;
+  for (TSNode decorator : NamedChildren(decorated)) {
+    if (Is(decorator, "decorator") && NodeText(ts_node_named_child(decorator, 0), text) == "property") {
+      property = true;
+    }
+  }
+  TSNode function = Field(decorated, "definition");
+  if (!property || !Is(function, "function_definition")) return std::nullopt;
+  // What each local is assigned (`encoder_config = MimiEncoderConfig(...)`, then returned).
+  std::map<std::string, TSNode> built_into;
+  ForEachNamedNode(Field(function, "body"), [&](TSNode node, std::string_view type) {
+    if (type == "function_definition" || type == "class_definition" || type == "lambda") {
+      return false;
+    }
+    if (type == "assignment" && Is(Field(node, "left"), "identifier") &&
+        !ts_node_is_null(Field(node, "right"))) {
+      built_into[std::string(NodeText(Field(node, "left"), text))] = Field(node, "right");
+    }
+    return true;
+  });
+  std::string built;
+  bool agreed = true;
+  ForEachNamedNode(Field(function, "body"), [&](TSNode node, std::string_view type) {
+    if (type == "function_definition" || type == "class_definition" || type == "lambda") {
+      return false;
+    }
+    if (type != "return_statement") return true;
+    TSNode value = ts_node_named_child(node, 0);
+    if (Is(value, "identifier")) value = built_into[std::string(NodeText(value, text))];
+    if (!Is(value, "call")) return false;
+    TSNode callee = Field(value, "function");
+    TSNode last = Is(callee, "attribute") ? Field(callee, "attribute") : callee;
+    std::string_view last_name = NodeText(last, text);
+    if (last_name.empty() || !std::isupper(static_cast<unsigned char>(last_name[0]))) {
+      return false;  // a function's result, not a class built
+    }
+    std::string cls = class_named(callee);
+    if (cls.empty()) return false;
+    agreed = agreed && (built.empty() || built == cls);
+    built = cls;
+    return false;
+  });
+  if (built.empty() || !agreed) return std::nullopt;
+  return std::pair(std::string(NodeText(Field(function, "name"), text)), "class:" + built);
+}
+
 }  // namespace
 
 void ReadAutoModelFacts(TSNode root, std::string_view text,
@@ -88,6 +140,14 @@ void ReadAutoModelFacts(TSNode root, std::string_view text,
     if (!Is(cls, "class_definition")) continue;
     std::string class_name(NodeText(Field(cls, "name"), text));
     for (TSNode member : NamedChildren(Field(cls, "body"))) {
+      if (Is(member, "decorated_definition")) {
+        // A sub-configuration derived by a property (`def encoder_config(self): return
+        // MimiEncoderConfig(**self.to_dict())`): the class it builds.
+        std::optional<std::pair<std::string, std::string>> derived =
+            PropertySubConfig(member, text, class_named);
+        if (derived) summary->sub_configs[class_name].try_emplace(derived->first, derived->second);
+        continue;
+      }
       TSNode assignment = ts_node_named_child(member, 0);
       if (!Is(member, "expression_statement") || !Is(assignment, "assignment")) continue;
       std::string_view target = NodeText(Field(assignment, "left"), text);

@@ -410,6 +410,15 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
       Value passed = HelperCallersPass(function, name, position);
       if (passed.holds_data) return passed;
     }
+    if (v.IsStatic() && !v.Has(Value::kModule) && !IsTensorEntry(function)) {
+      // `height: int` that every caller in this file hands a tensor (the rows of a grid tensor):
+      // annotations are not checked at run time; the calls say. (Not a tensor only assumed, such
+      // as a submodule forward's unannotated `window_size`: the annotation is likelier right.)
+      Value passed = HelperCallersPass(function, name, position);
+      if (passed.Has(Value::kTensor) && !passed.assumed && !passed.Has(Value::kUnknown)) {
+        return passed;
+      }
+    }
     if (!v.Has(Value::kUnknown)) return v;
   }
   if (!ts_node_is_null(default_value)) {
@@ -921,9 +930,35 @@ Value ValueInference::Eval(TSNode node, Scope& scope, int depth) {
     return out;
   }
   if (type == "dictionary" || type == "set" || type == "list_comprehension" ||
-      type == "dictionary_comprehension" || type == "set_comprehension" || type == "lambda") {
-    return Value::Of(Value::kConstant);
+      type == "set_comprehension" || type == "dictionary_comprehension") {
+    // A container display: static when every element is; what reading one element gives is
+    // otherwise unknown (`{"full": cu_seqlens, "window": cu_window}[kind]` is a tensor).
+    std::vector<TSNode> elements;
+    if (type == "dictionary") {
+      for (TSNode entry : NamedChildren(node)) {
+        if (Is(entry, "comment")) continue;
+        elements.push_back(Is(entry, "pair") ? Field(entry, "value") : entry);  // or **other
+      }
+    } else if (type == "set") {
+      elements = NamedChildren(node);
+    } else {
+      elements.push_back(Field(node, "body"));
+      if (type == "dictionary_comprehension") elements.back() = Field(elements.back(), "value");
+    }
+    bool all_static = true;
+    bool holds_data = false;
+    for (TSNode element : elements) {
+      if (ts_node_is_null(element) || Is(element, "comment")) continue;
+      Value v = Is(element, "dictionary_splat") ? Value::Unknown() : Eval(element, scope, depth);
+      all_static = all_static && v.IsStatic();
+      holds_data = holds_data || (v.IsDataDependent() && v.Has(Value::kTensor) && !v.assumed);
+    }
+    if (all_static) return Value::Of(Value::kConstant);
+    Value out = Value::Unknown();
+    out.holds_data = holds_data;
+    return out;
   }
+  if (type == "lambda") return Value::Of(Value::kConstant);
   if (type == "await") return Value::Unknown();
   return Value::Unknown();
 }

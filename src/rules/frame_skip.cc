@@ -1,12 +1,15 @@
 #include "rules/frame_skip.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "analysis/file_facts.h"
 #include "analysis/placement.h"
 #include "analysis/syntax_queries.h"
 
@@ -47,12 +50,80 @@ struct Located {
   TSNode own;      // the node of the function's own code that holds the finding
   bool nested;     // inside a lambda (a frame Dynamo compiles of its own)
   TSNode function;
+  TSNode node{};          // the finding's node, or the call
+  uint32_t offset = 0;   // where it starts, in Finding offsets
+  bool via_call = false;  // a call in a loop or `with` block to a function holding finding `index`
 };
+
+bool Encloses(TSNode outer, TSNode inner) {
+  return ts_node_start_byte(outer) <= ts_node_start_byte(inner) &&
+         ts_node_end_byte(inner) <= ts_node_end_byte(outer) && !SameNode(outer, inner);
+}
+
+// The function of this file that `call` calls: `helper(...)` a module-level def, or
+// `self.method(...)` a method of the calling class. Null otherwise.
+TSNode LocalCallee(TSNode call, TSNode root, std::string_view text) {
+  TSNode callee = Field(call, "function");
+  TSNode scope{};
+  std::string_view name;
+  if (Is(callee, "identifier")) {
+    scope = root;
+    name = NodeText(callee, text);
+  } else if (Is(callee, "attribute") && NodeText(Field(callee, "object"), text) == "self") {
+    TSNode owner = EnclosingClass(call);
+    if (!ts_node_is_null(owner)) scope = Field(owner, "body");
+    name = NodeText(Field(callee, "attribute"), text);
+  }
+  if (ts_node_is_null(scope)) return TSNode{};
+  for (TSNode member : NamedChildren(scope)) {
+    if (Is(member, "decorated_definition")) member = Field(member, "definition");
+    if (Is(member, "function_definition") && DefinitionName(member, text) == name) return member;
+  }
+  return TSNode{};
+}
+
+// Calls, in a loop or `with` block of their function, to a function of this file with a sure
+// break: Dynamo inlines the callee, meets the break where it cannot resume the caller, and runs
+// the caller's whole frame eagerly (the callee then runs as a frame of its own and breaks
+// there). Each such call stands for a break of the caller, at the call.
+std::vector<Located> CallsIntoBreaks(const std::vector<Finding>& findings,
+                                     const std::vector<Located>& here, FileFacts& facts,
+                                     uint32_t content_offset) {
+  std::map<uint32_t, size_t> breaking;  // function start byte -> its first sure break
+  for (const Located& l : here) {
+    if (IsSureBreak(findings[l.index])) breaking.try_emplace(ts_node_start_byte(l.function), l.index);
+  }
+  std::vector<Located> out;
+  if (breaking.empty()) return out;
+  std::string_view text = facts.text();
+  ForEachNamedNode(facts.root(), [&](TSNode node, std::string_view type) {
+    if (type != "call") return true;
+    TSNode callee = LocalCallee(node, facts.root(), text);
+    if (ts_node_is_null(callee)) return true;
+    auto it = breaking.find(ts_node_start_byte(callee));
+    TSNode function = EnclosingFunction(node);
+    if (it == breaking.end() || ts_node_is_null(function) || SameNode(function, callee)) return true;
+    StatementPlacement placement =
+        PlacementOf(node, text, facts.imports(), facts.higher_order_op_bodies());
+    if (placement != StatementPlacement::kInLoop && placement != StatementPlacement::kInWith) {
+      return true;
+    }
+    Located call{it->second, {}, false, function};
+    call.own = OwnCodeAround(node, function, &call.nested);
+    call.node = node;
+    call.offset = ts_node_start_byte(node) + content_offset;
+    call.via_call = true;
+    if (!call.nested) out.push_back(call);
+    return true;
+  });
+  return out;
+}
 
 }  // namespace
 
 void DropFindingsAfterFrameSkip(std::vector<Finding>* findings, const std::string& path,
-                                TSNode root, uint32_t content_offset) {
+                                FileFacts& facts, uint32_t content_offset) {
+  TSNode root = facts.root();
   std::vector<Located> here;
   for (size_t i = 0; i < findings->size(); ++i) {
     const Finding& f = (*findings)[i];
@@ -64,13 +135,18 @@ void DropFindingsAfterFrameSkip(std::vector<Finding>* findings, const std::strin
     if (ts_node_is_null(function)) continue;
     Located located{i, {}, false, function};
     located.own = OwnCodeAround(node, function, &located.nested);
+    located.node = node;
+    located.offset = f.start.offset;
     here.push_back(located);
   }
+  std::vector<Located> calls = CallsIntoBreaks(*findings, here, facts, content_offset);
+  here.insert(here.end(), calls.begin(), calls.end());
   // By function, in source order: a break hides only later findings of its own function (a
   // file of many functions each with a loop break stays linear).
   std::stable_sort(here.begin(), here.end(), [&](const Located& a, const Located& b) {
-    return std::pair(ts_node_start_byte(a.function), (*findings)[a.index].start.offset) <
-           std::pair(ts_node_start_byte(b.function), (*findings)[b.index].start.offset);
+    // A call first among what starts where it does: `helper(x).repeat(n)` runs the call first.
+    return std::tuple(ts_node_start_byte(a.function), a.offset, !a.via_call) <
+           std::tuple(ts_node_start_byte(b.function), b.offset, !b.via_call);
   });
   std::vector<bool> dropped(findings->size(), false);
   for (size_t first = 0, end = 0; first < here.size(); first = end) {
@@ -80,13 +156,20 @@ void DropFindingsAfterFrameSkip(std::vector<Finding>* findings, const std::strin
       const Located& skip = here[s];
       Finding& at = (*findings)[skip.index];
       if (dropped[skip.index] || !IsSureBreak(at)) continue;
-      if (at.placement != Placement::kInLoop && at.placement != Placement::kInWith) continue;
+      if (!skip.via_call && at.placement != Placement::kInLoop &&
+          at.placement != Placement::kInWith) {
+        continue;
+      }
       uint32_t after = ts_node_end_byte(skip.own);
       int hidden = 0;
       for (size_t l = s + 1; l < end; ++l) {
         const Located& later = here[l];
         const Finding& f = (*findings)[later.index];
-        if (dropped[later.index] || later.nested || ts_node_start_byte(later.own) < after ||
+        // What starts after the break, or an expression around the call (evaluated once the
+        // call returns: `helper(x).repeat(n)`).
+        bool runs_after = ts_node_start_byte(later.own) >= after ||
+                          (skip.via_call && Encloses(later.node, skip.node));
+        if (later.via_call || dropped[later.index] || later.nested || !runs_after ||
             !ModesWithin(f.modes, at.modes)) {
           continue;
         }
@@ -94,6 +177,13 @@ void DropFindingsAfterFrameSkip(std::vector<Finding>* findings, const std::strin
         ++hidden;
       }
       if (hidden == 0) continue;
+      if (skip.via_call) {
+        absl::StrAppend(&at.message, " [", hidden, hidden == 1 ? " finding" : " findings",
+                        " after a call of this function in a loop or `with` block of `",
+                        DefinitionName(skip.function, facts.text()),
+                        "` hidden: Dynamo runs that function eagerly until this break is fixed]");
+        continue;
+      }
       absl::StrAppend(&at.message, " [", hidden,
                       hidden == 1 ? " later finding" : " later findings",
                       " in this function hidden: Dynamo never traces them until this break is "

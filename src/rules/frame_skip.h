@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "analysis/file_facts.h"
 #include "rules/finding.h"
 #include "syntax/tree_sitter.h"
 
@@ -22,8 +23,12 @@ namespace gbreak {
 // reaches it (no undecided condition, confidence at least `likely`, in every mode the later
 // finding is in). `content_offset` is the file's byte-order-mark length (Finding offsets include
 // it, the tree's do not).
+//
+// A call, in a loop or `with` block, to a function of the same file with a sure break counts as
+// a break at the call: Dynamo inlines the callee, breaks inside it, and cannot resume the caller
+// there (corpus/regions/break_in_helper_called_in_loop.py).
 void DropFindingsAfterFrameSkip(std::vector<Finding>* findings, const std::string& path,
-                                TSNode root, uint32_t content_offset);
+                                FileFacts& facts, uint32_t content_offset);
 
 // A frame Dynamo runs eagerly is not compiled, so nothing in it is guarded and nothing in it can
 // recompile: drops the recompilation findings of every function that has a break in a loop or a

@@ -386,7 +386,7 @@ void RuleEngine::Run(const SourceFile& source, FileFacts& facts, TSQueryCursor* 
       RunInRange(source, facts, cursor, range, findings, seen);
     }
   }
-  DropFindingsAfterFrameSkip(findings, source.path(), facts.root(), source.content_offset());
+  DropFindingsAfterFrameSkip(findings, source.path(), facts, source.content_offset());
   DropRecompilesInSkippedFrames(findings);
 }
 

@@ -600,5 +600,46 @@ class Model(torch.nn.Module):
   EXPECT_TRUE(ValueOf(s, "chunks").IsShape());
 }
 
+
+TEST(ValueInferenceTest, ContainerDisplaysOfTensorsAndScalarParametersCallersHandTensors) {
+  ParsedSnippet s(R"(import torch
+
+def resize(x, height: int, width: int):
+    size = height
+    return x
+
+def f(x: torch.Tensor, grid: torch.Tensor, n: int):
+    by_kind = {"full": x, "window": x * 2}
+    picked = by_kind["full"]
+    flags = {"a": 1, "b": n}
+    flag = flags["a"]
+    rows = [r for r in grid]
+    for t, h, w in grid:
+        resize(x, h, w)
+    return picked
+)");
+  EXPECT_FALSE(ValueOf(s, "picked").IsStatic());  // a tensor out of a dict of tensors
+  EXPECT_TRUE(ValueOf(s, "flag").IsStatic());
+  EXPECT_FALSE(ValueOf(s, "rows").IsStatic());
+  // `height: int` that its only caller hands the row element of a tensor: a tensor.
+  EXPECT_TRUE(ValueOf(s, "size").IsTensor());
+}
+
+TEST(ValueInferenceTest, AScalarAnnotationBeatsATensorTheCallerOnlyAssumes) {
+  ParsedSnippet s(R"(import torch
+
+class Bias(torch.nn.Module):
+    @staticmethod
+    def index(window_size: tuple[int, int]):
+        first = window_size
+        return first
+
+    def forward(self, window_size):
+        return self.index(window_size)
+)");
+  // The forward's unannotated `window_size` is only assumed a tensor: the annotation stands.
+  EXPECT_TRUE(ValueOf(s, "first").IsStatic());
+}
+
 }  // namespace
 }  // namespace gbreak

@@ -1011,6 +1011,48 @@ TEST(EntryScopeTest, AutoClassesBuildTheConfigurationsModel) {
               UnorderedElementsAre("site/lib/text.py:4 SE001", "site/lib/vision.py:5 CV001"));
 }
 
+// A sub-configuration a configuration class derives in a property (Mimi's `encoder_config`,
+// built from the parent's own fields) is the class the property builds.
+TEST(EntryScopeTest, SubConfigurationsDerivedByAPropertyBuildTheirClassesModel) {
+  testing::TempDir dir;
+  dir.Write("site/lib/__init__.py",
+            "from .auto import AutoModel\n"
+            "from .codec import EncoderModel\n");
+  dir.Write("site/lib/auto.py",
+            "from collections import OrderedDict\n"
+            "MODEL_MAPPING_NAMES = OrderedDict([('codec_encoder', 'EncoderModel')])\n"
+            "MODEL_MAPPING = _LazyAutoMapping(CONFIG_MAPPING_NAMES, MODEL_MAPPING_NAMES)\n"
+            "class AutoModel(_BaseAutoModelClass):\n"
+            "    _model_mapping = MODEL_MAPPING\n");
+  dir.Write("site/lib/codec.py",
+            "import numpy as np\n"
+            "from .auto import AutoModel\n"
+            "class EncoderConfig:\n"
+            "    model_type = 'codec_encoder'\n"
+            "class CodecConfig:\n"
+            "    model_type = 'codec'\n"
+            "    @property\n"
+            "    def encoder_config(self):\n"
+            "        if not self._has_encoder:\n"
+            "            return None\n"
+            "        encoder_config = EncoderConfig(**self.to_dict())\n"
+            "        return encoder_config\n"
+            "    @property\n"
+            "    def frame_size(self):\n"
+            "        return np.prod(self.ratios)\n"
+            "class EncoderModel:\n"
+            "    def forward(self, values):\n"
+            "        return values.item()\n"
+            "class CodecModel:\n"
+            "    def __init__(self, config: CodecConfig):\n"
+            "        self.encoder = AutoModel.from_config(config.encoder_config)\n"
+            "    def forward(self, values):\n"
+            "        return self.encoder(values)\n");
+  EntryRun run = RunEntries(dir, {"lib.codec:CodecModel"});
+  EXPECT_THAT(run.errors, IsEmpty());
+  EXPECT_THAT(run.findings, ElementsAre("site/lib/codec.py:18 CV001"));
+}
+
 // The configuration a user runs may give a sub-configuration's fields (`text_config.flag`, from
 // a config.json's nested object): they replace the defaults of the class built from that
 // sub-configuration only, found by its `model_type` or by the declaring class's
