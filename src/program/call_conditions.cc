@@ -2,6 +2,7 @@
 
 #include <deque>
 #include <set>
+#include <tuple>
 
 namespace gbreak {
 

@@ -1,6 +1,7 @@
 #include "rules/semantic_predicates.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "analysis/compiled_region.h"
 #include "analysis/guards.h"
@@ -72,17 +73,24 @@ Confidence TensorConfidence(const Value& value) {
 
 // A condition that folds while Dynamo traces, in every analyzed mode (`self.training and ...`
 // in eval, `is_compiling() or ...`), is decided without reading any tensor.
-bool FoldsUnderCompile(const MatchContext& context, TSNode node) {
+// Whether `accept` holds for what `node` folds to under compile in every traced mode (false when
+// no mode is traced).
+bool EveryModeFolds(const MatchContext& context, TSNode node,
+                    const std::function<bool(Truth)>& accept) {
   const RegionOptions& options = context.facts->region().options();
   for (auto [selected, mode] : {std::pair{options.eval, Mode::kEval},
                                 std::pair{options.train, Mode::kTrain}}) {
-    if (selected && EvaluateUnderCompile(node, context.text, context.facts->imports(), mode,
-                                         context.facts->region().truth_cache(),
-                                         options.reduced_precision) == Truth::kUnknown) {
+    if (selected && !accept(EvaluateUnderCompile(node, context.text, context.facts->imports(),
+                                                 mode, context.facts->region().truth_cache(),
+                                                 options.reduced_precision))) {
       return false;
     }
   }
   return options.eval || options.train;
+}
+
+bool FoldsUnderCompile(const MatchContext& context, TSNode node) {
+  return EveryModeFolds(context, node, [](Truth t) { return t != Truth::kUnknown; });
 }
 
 std::optional<Confidence> IsTensor(const MatchContext& context,
@@ -120,19 +128,10 @@ std::optional<Confidence> IsShapeDerived(const MatchContext& context,
 // Whether Dynamo never evaluates the right operand of `a and b` / `a or b`: `a` folds, in every
 // traced mode, to the value that decides the whole (`self.training or x.any()` in train mode).
 bool RightOperandShortCircuited(const MatchContext& context, TSNode boolean_operator) {
-  const RegionOptions& options = context.facts->region().options();
   bool is_and = NodeText(Field(boolean_operator, "operator"), context.text) == "and";
   Truth decides = is_and ? Truth::kFalse : Truth::kTrue;
-  for (auto [selected, mode] : {std::pair{options.eval, Mode::kEval},
-                                std::pair{options.train, Mode::kTrain}}) {
-    if (selected && EvaluateUnderCompile(Field(boolean_operator, "left"), context.text,
-                                         context.facts->imports(), mode,
-                                         context.facts->region().truth_cache(),
-                                         options.reduced_precision) != decides) {
-      return false;
-    }
-  }
-  return options.eval || options.train;
+  return EveryModeFolds(context, Field(boolean_operator, "left"),
+                        [decides](Truth t) { return t == decides; });
 }
 
 // Whether tensor data is read by the operands of `node` Dynamo evaluates: Python skips the right
