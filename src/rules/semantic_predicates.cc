@@ -150,13 +150,22 @@ bool EvaluatedDataDependent(const MatchContext& context, TSNode node) {
   return context.facts->values().Evaluate(node).IsDataDependent();
 }
 
+// Whether `node` is a boolean operator (under parentheses or `not`) none of whose evaluated
+// operands reads tensor data. Other expressions are left to their value, computed once.
+bool ShortCircuitsAwayItsData(const MatchContext& context, TSNode node) {
+  while (Is(node, "parenthesized_expression") || Is(node, "not_operator")) {
+    node = Is(node, "not_operator") ? Field(node, "argument") : ts_node_named_child(node, 0);
+  }
+  return Is(node, "boolean_operator") && !EvaluatedDataDependent(context, node);
+}
+
 std::optional<Confidence> IsDataDependent(const MatchContext& context,
                                           std::span<const PredicateArgument> args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
   // Most tests are on shapes, flags and None: the value kind rules them out before the guards
   // are folded.
   Value value = context.facts->values().Evaluate(args[0].node);
-  if (!value.IsDataDependent() || !EvaluatedDataDependent(context, args[0].node) ||
+  if (!value.IsDataDependent() || ShortCircuitsAwayItsData(context, args[0].node) ||
       FoldsUnderCompile(context, args[0].node)) {
     return std::nullopt;
   }
