@@ -914,36 +914,23 @@ Value ValueInference::Eval(TSNode node, Scope& scope, int depth) {
     return value.Has(Value::kDataScalar) ? Value::Of(Value::kDataScalar) : Value::Unknown();
   }
   if (type == "named_expression") return Eval(Field(node, "value"), scope, depth);
-  if (type == "tuple" || type == "list" || type == "expression_list") {
-    // A literal container: static when every element is; one holding a tensor (not one only
-    // assumed of an unannotated parameter) is marked for uses that read it as sizes.
-    bool all_static = true;
-    bool holds_data = false;
-    for (TSNode element : NamedChildren(node)) {
-      Value v = Eval(element, scope, depth);
-      all_static = all_static && v.IsStatic();
-      holds_data = holds_data || (v.IsDataDependent() && v.Has(Value::kTensor) && !v.assumed);
-    }
-    if (all_static) return Value::Of(Value::kConstant);
-    Value out = Value::Unknown();
-    out.holds_data = holds_data;
-    return out;
-  }
-  if (type == "dictionary" || type == "set" || type == "list_comprehension" ||
-      type == "set_comprehension" || type == "dictionary_comprehension") {
-    // A container display: static when every element is; what reading one element gives is
-    // otherwise unknown (`{"full": cu_seqlens, "window": cu_window}[kind]` is a tensor).
+  if (type == "tuple" || type == "list" || type == "expression_list" || type == "set" ||
+      type == "dictionary" || type == "list_comprehension" || type == "set_comprehension" ||
+      type == "dictionary_comprehension") {
+    // A container display: static when every element is; otherwise what reading one element
+    // gives is unknown (`{"full": cu_seqlens, "window": cu_window}[kind]` is a tensor), and one
+    // holding a tensor (not one only assumed of an unannotated parameter) is marked for uses
+    // that read it as sizes.
     std::vector<TSNode> elements;
     if (type == "dictionary") {
       for (TSNode entry : NamedChildren(node)) {
-        if (Is(entry, "comment")) continue;
         elements.push_back(Is(entry, "pair") ? Field(entry, "value") : entry);  // or **other
       }
-    } else if (type == "set") {
-      elements = NamedChildren(node);
+    } else if (type.ends_with("comprehension")) {
+      TSNode body = Field(node, "body");
+      elements.push_back(type == "dictionary_comprehension" ? Field(body, "value") : body);
     } else {
-      elements.push_back(Field(node, "body"));
-      if (type == "dictionary_comprehension") elements.back() = Field(elements.back(), "value");
+      elements = NamedChildren(node);
     }
     bool all_static = true;
     bool holds_data = false;
@@ -1444,6 +1431,15 @@ TSNode ValueInference::LocalCallee(TSNode call) {
 // file (`self.pooler = Gemma4VisionPooler(config)`): `hidden, mask = self.pooler(...)` unpacks
 // what that forward returns. Null otherwise.
 TSNode ValueInference::SubmoduleForward(TSNode owner, const std::string& attribute) {
+  auto key = std::pair(ts_node_start_byte(owner), attribute);
+  auto cached = submodule_forwards_.find(key);
+  if (cached != submodule_forwards_.end()) return cached->second;
+  TSNode forward = FindSubmoduleForward(owner, attribute);
+  submodule_forwards_.emplace(std::move(key), forward);
+  return forward;
+}
+
+TSNode ValueInference::FindSubmoduleForward(TSNode owner, const std::string& attribute) {
   TSNode init = FunctionNamed(owner, "__init__");
   if (ts_node_is_null(init)) return TSNode{};
   TSNode built{};

@@ -151,6 +151,7 @@ class ValueInference {
   const CallArguments& ArgumentsOf(TSNode call);
   TSNode FunctionNamed(TSNode scope_owner, const std::string& name);
   TSNode SubmoduleForward(TSNode owner, const std::string& attribute);
+  TSNode FindSubmoduleForward(TSNode owner, const std::string& attribute);
 
   TSNode root_;
   std::string_view text_;
@@ -163,6 +164,8 @@ class ValueInference {
   // Functions whose return value is being computed (a separate set: computing a return
   // analyzes the function, which asks its callers for its parameters).
   std::set<uint32_t> returns_in_progress_;
+  // SubmoduleForward's answers, by (class start byte, attribute): asked on every analysis pass.
+  std::map<std::pair<uint32_t, std::string>, TSNode> submodule_forwards_;
   std::vector<Scope*> analyzing_;  // the scopes whose analysis is under way, outermost first
   std::map<const void*, CallArguments> call_arguments_;  // by call node
   // Self attributes whose values in other methods are being evaluated, by (class node, name).
