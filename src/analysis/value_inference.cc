@@ -193,6 +193,41 @@ bool HasNonTensorAlternative(std::string_view annotation) {
   return false;
 }
 
+// `cache: dict`, `Optional[Dict[str, Any]]`, `layers: list | None`: a Python container (or None),
+// never a tensor itself, whatever its elements are. Its truth is the container's (Dynamo decides
+// `if cache:` while tracing); reading an element gives an unknown value.
+bool IsContainerAnnotation(std::string_view annotation) {
+  static const NameSet kContainers = {
+      "dict",     "Dict",           "list",       "List",        "tuple",       "Tuple",
+      "set",      "Set",            "frozenset",  "FrozenSet",   "Mapping",     "MutableMapping",
+      "Sequence", "MutableSequence", "Iterable",  "Iterator",    "Collection",  "OrderedDict",
+      "defaultdict", "deque"};
+  bool any_container = false;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= annotation.size(); ++i) {
+    char c = i < annotation.size() ? annotation[i] : '|';
+    if (c == '[' || c == '(') ++depth;
+    if (c == ']' || c == ')') --depth;
+    if (c != '|' || depth != 0) continue;
+    std::string_view part = annotation.substr(start, i - start);
+    start = i + 1;
+    while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
+    while (!part.empty() && part.back() == ' ') part.remove_suffix(1);
+    if (part == "None") continue;
+    for (std::string_view wrapper : {"Optional[", "typing.Optional["}) {
+      if (part.starts_with(wrapper) && part.ends_with("]")) {
+        part = part.substr(wrapper.size(), part.size() - wrapper.size() - 1);
+      }
+    }
+    std::string_view base = part.substr(0, std::min(part.find('['), part.size()));
+    base = base.substr(base.rfind('.') == std::string_view::npos ? 0 : base.rfind('.') + 1);
+    if (!kContainers.contains(base)) return false;
+    any_container = true;
+  }
+  return any_container;
+}
+
 Value ValueOfAnnotation(std::string_view annotation) {
   if (annotation.find("Tensor") != std::string_view::npos ||
       annotation.find("ndarray") != std::string_view::npos) {
@@ -299,6 +334,12 @@ bool ValueInference::IsTensorEntry(TSNode function) {
   return false;
 }
 
+void ValueInference::ForgetAnalyses() {
+  scopes_.clear();
+  classes_.clear();
+  returns_.clear();
+}
+
 ValueInference::Scope& ValueInference::ScopeOf(TSNode function) {
   uint32_t key = ts_node_is_null(function) ? UINT32_MAX : ts_node_start_byte(function);
   auto it = scopes_.find(key);
@@ -375,6 +416,12 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
   if (type == "list_splat_pattern" || type == "dictionary_splat_pattern") return Value::Unknown();
   TSNode annotation = Field(parameter, "type");
   TSNode default_value = Field(parameter, "value");
+  if (!ts_node_is_null(default_value) &&
+      truths_.IsDefaulted(ts_node_start_byte(function), name)) {
+    // No reached call passes it (an entry's input the user's call leaves out): its default (a
+    // literal: the program graph notes no other), whatever the annotation says.
+    return Value::Of(Is(default_value, "none") ? Value::kNone : Value::kConstant);
+  }
   if (ImportsNumpy() && DefinitionName(function, text_) == "__init__" && position > 0) {
     // `Up(c, add_t=i < np.log2(r))`: whatever the annotation says, the constructor holds the
     // np.bool_ its callers in this file pass.
@@ -420,6 +467,17 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
       }
     }
     if (!v.Has(Value::kUnknown)) return v;
+    if (IsContainerAnnotation(written)) {
+      // `grid_thw: list[list[int]]` that the module's callers hand a LongTensor: annotations are
+      // not checked at run time; the calls say. Otherwise a container (`cache: dict`), not the
+      // tensor an unannotated entry parameter is assumed to be.
+      Value passed = IsTensorEntry(function) ? ModuleCallersPass(function, name, position)
+                                             : HelperCallersPass(function, name, position);
+      if (passed.Has(Value::kTensor) && !passed.assumed && !passed.Has(Value::kUnknown)) {
+        return passed;
+      }
+      return Value::Unknown();
+    }
   }
   if (!ts_node_is_null(default_value)) {
     if (Is(default_value, "none")) {
@@ -962,6 +1020,9 @@ Value ValueInference::EvalAttribute(TSNode node, Scope& scope, int depth) {
   }
   if (name == "shape") return Value::Of(Value::kShape);
   if (name == "training" || name == "config") return Value::Of(Value::kConstant);
+  // `latents.device` of a value not known to be a tensor (an optional input): a torch.device or
+  // dtype whatever holds it, never tensor data.
+  if (name == "device" || name == "dtype") return Value::Of(Value::kConstant);
   if (Is(object, "identifier") && NodeText(object, text_) == "self") {
     return SelfAttribute(node, name);
   }

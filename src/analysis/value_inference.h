@@ -74,6 +74,15 @@ class ValueInference {
   // (function start byte -> names; the program-wide graph's TensorPassedParameters).
   void SetTensorPassed(std::map<uint32_t, std::set<std::string>> passed) {
     tensor_passed_ = std::move(passed);
+    ForgetAnalyses();
+  }
+  // The parameters no reached call passes (function start byte -> names; the program-wide
+  // graph's DefaultedParameters, with what an entry's --inputs leave out): such a parameter
+  // holds its default (`guidance: torch.Tensor = None` the call does not pass is None), and
+  // the tests of it fold when deciding which assignments run. Set before the first Evaluate.
+  void SetDefaulted(std::map<uint32_t, std::set<std::string>> defaulted) {
+    truths_.SetDefaulted(std::move(defaulted));
+    ForgetAnalyses();
   }
   // Whether some reached call passes parameter `name` of `function` a tensor.
   bool TensorPassed(TSNode function, std::string_view name) const {
@@ -85,6 +94,10 @@ class ValueInference {
   struct Scope;
   struct ClassInfo;
 
+  // Drops what was analyzed under the facts known before (the file's summary for the program
+  // graph evaluates values before the program-wide facts arrive): asked again, it is analyzed
+  // under the new ones.
+  void ForgetAnalyses();
   Scope& ScopeOf(TSNode function);  // null node: module level
   void Analyze(Scope& scope);
   void AnalyzeBindings(Scope& scope);

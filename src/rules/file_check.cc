@@ -118,6 +118,7 @@ FileCheckResult FileChecker::Finish(PreparedFile& file,
   FileCheckResult result = std::move(file.result);
   if (file.facts != nullptr) {
     if (!program.defaulted.empty()) {
+      file.facts->values().SetDefaulted(program.defaulted);
       file.facts->region().SetDefaultedParameters(std::move(program.defaulted));
     }
     if (!program.config_defaults.empty()) {

@@ -641,5 +641,49 @@ class Bias(torch.nn.Module):
   EXPECT_TRUE(ValueOf(s, "first").IsStatic());
 }
 
+
+TEST(ValueInferenceTest, ContainerAnnotationsAndDevicesAreNoTensors) {
+  ParsedSnippet s(R"(import torch
+
+class Norm(torch.nn.Module):
+    def forward(self, x, cache: dict, layers: Optional[List[int]], history=None):
+        whole = cache
+        first = cache["is_first"]
+        some = layers
+        where = history.device
+        kind = x.dtype
+        return x
+)");
+  // A container is no tensor, whatever it holds; what it holds is not known.
+  EXPECT_FALSE(ValueOf(s, "whole").Has(Value::kTensor));
+  EXPECT_FALSE(ValueOf(s, "first").Has(Value::kTensor));
+  EXPECT_FALSE(ValueOf(s, "some").Has(Value::kTensor));
+  // `.device` and `.dtype` of anything: a torch.device or dtype.
+  EXPECT_TRUE(ValueOf(s, "where").IsStatic());
+  EXPECT_TRUE(ValueOf(s, "kind").IsStatic());
+}
+
+TEST(ValueInferenceTest, AParameterNoCallPassesHoldsItsDefault) {
+  ParsedSnippet s(R"(import torch
+
+class Net(torch.nn.Module):
+    def forward(self, x, guidance: torch.Tensor = None):
+        if guidance is not None:
+            guidance = guidance.to(x.dtype)
+        else:
+            guidance = None
+        seen = guidance
+        return x
+)");
+  // The program graph says no reached call passes `guidance` (a call given only `x`): None,
+  // and the assignment under `if guidance is not None:` never runs.
+  TSNode forward = ts_node_parent(s.Find("identifier", "forward"));
+  ASSERT_EQ(std::string_view(ts_node_type(forward)), "function_definition");
+  s.facts().values().SetDefaulted({{ts_node_start_byte(forward), {"guidance"}}});
+  Value seen = ValueOf(s, "seen");
+  EXPECT_TRUE(seen.Has(Value::kNone));
+  EXPECT_FALSE(seen.Has(Value::kTensor));
+}
+
 }  // namespace
 }  // namespace gbreak

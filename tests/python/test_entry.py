@@ -171,6 +171,32 @@ def test_inputs_the_call_passes_decide_the_verdict(run_gbreak, tmp_path):
     assert with_image["summary"]["verdict"] == "breaks"
 
 
+# An optional input the call leaves out, cast under its own None test (`if guidance is not None:
+# guidance = guidance.to(...)`): it holds None wherever it is read, so `if guidance:` decides
+# nothing from tensor data (Bria's guidance embedding); given, it is a tensor and breaks.
+GUIDED = (
+    "import torch\n"
+    "class Net(torch.nn.Module):\n"
+    "    def forward(self, x, guidance: torch.Tensor = None):\n"
+    "        if guidance is not None:\n"
+    "            guidance = guidance.to(x.dtype)\n"
+    "        else:\n"
+    "            guidance = None\n"
+    "        if guidance:\n"
+    "            x = x + guidance\n"
+    "        return x\n")
+
+
+def test_an_input_the_call_leaves_out_holds_its_default_after_its_none_test(run_gbreak, tmp_path):
+    (tmp_path / "guided.py").write_text(GUIDED)
+    findings = lambda *inputs: [  # noqa: E731
+        (f["code"], f["start"]["line"]) for f in json.loads(run_gbreak(
+            "lint", "--entry", "guided:Net", *inputs, "--output-format", "json", ".",
+            cwd=tmp_path).stdout)["findings"]]
+    assert findings("--inputs", "x") == []
+    assert findings("--inputs", "x,guidance") == [("CF001", 8)]
+
+
 # A model built from a configuration class in another module: conditions on its fields fold to
 # the class's defaults, or to the configuration the user gives (--config).
 CONFIGURED = {
