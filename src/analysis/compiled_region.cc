@@ -151,7 +151,10 @@ TSNode CompiledRegion::FindMethod(TSNode class_definition, std::string_view name
   TSNode bases = Field(class_definition, "superclasses");
   for (TSNode base : NamedChildren(bases)) {
     if (!Is(base, "identifier")) continue;
-    TSNode found = MethodOf(ClassNamed(NodeText(base, text_)), name, depth + 1);
+    TSNode base_class = ClassNamed(NodeText(base, text_));
+    // `class Output(Output):` derives from the name's earlier binding (an import), not itself.
+    if (SameNode(base_class, class_definition)) continue;
+    TSNode found = MethodOf(base_class, name, depth + 1);
     if (!ts_node_is_null(found)) return found;
   }
   return TSNode{};
@@ -311,7 +314,12 @@ TSNode CompiledRegion::ResolveCallee(TSNode call) {
   if (Is(function, "identifier")) {
     std::string_view name = NodeText(function, text_);
     if (disabled_names_.contains(std::string(name))) return TSNode{};
-    return FunctionVisibleAt(call, name);
+    TSNode function = FunctionVisibleAt(call, name);
+    if (!ts_node_is_null(function)) return function;
+    // Calling a class of this file constructs it: its __init__ runs (a deprecated output class
+    // whose __init__ warns, built in forward). The class binds the name when it is defined after
+    // an import of the same name (`class Output(Output):`), as Python's last binding does.
+    return MethodOf(ClassNamed(name), "__init__", 0);
   }
   if (!Is(function, "attribute")) return TSNode{};
   TSNode object = Field(function, "object");
@@ -325,7 +333,9 @@ TSNode CompiledRegion::ResolveCallee(TSNode call) {
     TSNode bases = Field(owner, "superclasses");
     for (TSNode base : NamedChildren(bases)) {
       if (!Is(base, "identifier")) continue;
-      TSNode found = MethodOf(ClassNamed(NodeText(base, text_)), method, 0);
+      TSNode base_class = ClassNamed(NodeText(base, text_));
+      if (SameNode(base_class, owner)) continue;  // `class Output(Output):`: the earlier binding
+      TSNode found = MethodOf(base_class, method, 0);
       if (!ts_node_is_null(found)) return found;
     }
     return TSNode{};

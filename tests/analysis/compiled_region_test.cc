@@ -116,6 +116,30 @@ TEST(CompiledRegionTest, ExternalCallsAreListedForTheProgramGraph) {
                           ::testing::Pair("Net.forward", ElementsAre("pkg.util.normalize"))));
 }
 
+TEST(CompiledRegionTest, ConstructingAClassOfTheFileRunsItsInit) {
+  ParsedSnippet s(R"(import torch
+from .outputs import Output
+
+class Output(Output):
+    def __init__(self, *args):
+        a()
+
+class Plain:
+    pass
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        b()
+    def forward(self, x):
+        Plain()
+        return Output(x)
+)");
+  // `Output` is the class defined after the import of the same name (Python's last binding).
+  EXPECT_TRUE(Traced(s, "a()"));
+  EXPECT_FALSE(Traced(s, "b()"));  // Net's own __init__: the model is built before compiling
+}
+
 TEST(CompiledRegionTest, QualifiedNames) {
   ParsedSnippet s(kCode);
   TSNode call = s.Find("call", "h()");
