@@ -5,9 +5,29 @@
    function: [(identifier) (attribute)] @fn
    arguments: (argument_list (_) @value)) @report
  (#resolves-to? @fn "builtins.range" "torch.arange" "torch.zeros" "torch.ones" "torch.empty"
-                    "torch.randn" "torch.rand" "torch.linspace" "numpy.arange" "numpy.zeros"
+                    "torch.randn" "torch.rand" "numpy.arange" "numpy.zeros"
                     "numpy.ones" "numpy.empty")
  (#not-match? @value "^[a-z_]+\\s*=")
+ (#is-data-dependent-test? @value)
+ (#in-compiled-region? @report))
+
+;; `torch.linspace(start, end, steps)`: start and end may be 0-d tensors (the op has tensor
+;; overloads: measured on torch 2.13, `torch.linspace(torch.log(lo), torch.log(hi), n)` does not
+;; break); only a tensor number of steps is read as a Python int.
+((call
+   function: [(identifier) (attribute)] @fn
+   arguments: (argument_list . (_) . (_) . (_) @value)) @report
+ (#resolves-to? @fn "torch.linspace" "torch.logspace")
+ (#not-match? @value "^[a-z_]+\\s*=")
+ (#is-data-dependent-test? @value)
+ (#in-compiled-region? @report))
+
+((call
+   function: [(identifier) (attribute)] @fn
+   arguments: (argument_list
+     (keyword_argument name: (identifier) @keyword value: (_) @value))) @report
+ (#resolves-to? @fn "torch.linspace" "torch.logspace")
+ (#eq? @keyword "steps")
  (#is-data-dependent-test? @value)
  (#in-compiled-region? @report))
 
@@ -69,7 +89,7 @@
    function: [(identifier) (attribute)] @fn
    arguments: (argument_list (_) @value)) @report
  (#resolves-to? @fn "builtins.range" "torch.arange" "torch.zeros" "torch.ones" "torch.empty"
-                    "torch.randn" "torch.rand" "torch.linspace" "numpy.arange" "numpy.zeros"
+                    "torch.randn" "torch.rand" "numpy.arange" "numpy.zeros"
                     "numpy.ones" "numpy.empty")
  (#not-match? @value "^[a-z_]+\\s*=")
  (#is-data-dependent? @value)
