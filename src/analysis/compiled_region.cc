@@ -314,12 +314,11 @@ TSNode CompiledRegion::ResolveCallee(TSNode call) {
   if (Is(function, "identifier")) {
     std::string_view name = NodeText(function, text_);
     if (disabled_names_.contains(std::string(name))) return TSNode{};
-    TSNode function = FunctionVisibleAt(call, name);
-    if (!ts_node_is_null(function)) return function;
-    // Calling a class of this file constructs it: its __init__ runs (a deprecated output class
-    // whose __init__ warns, built in forward). The class binds the name when it is defined after
-    // an import of the same name (`class Output(Output):`), as Python's last binding does.
-    return MethodOf(ClassNamed(name), "__init__", 0);
+    // Not a class of this file: its __init__ would run, but following it from here reaches
+    // code only an argument count makes dead (`EncoderDecoderCache(self_cache, cross_cache)`
+    // never runs the one-argument branch's `DynamicCache(data)`), which the program graph
+    // cannot fold yet; constructors called across modules are followed (program_graph.cc).
+    return FunctionVisibleAt(call, name);
   }
   if (!Is(function, "attribute")) return TSNode{};
   TSNode object = Field(function, "object");
@@ -746,6 +745,38 @@ static bool IsAlternateConstructorCall(TSNode callee, std::string_view text) {
   return method.starts_with("from_") || method.starts_with("_from_");
 }
 
+TSNode CompiledRegion::AnnotatedClass(TSNode function, std::string_view parameter) const {
+  for (TSNode p : NamedChildren(Field(function, "parameters"))) {
+    if (!Is(p, "typed_parameter") && !Is(p, "typed_default_parameter")) continue;
+    TSNode name = Is(p, "typed_parameter") ? ts_node_named_child(p, 0) : Field(p, "name");
+    if (!Is(name, "identifier") || NodeText(name, text_) != parameter) continue;
+    // The names the annotation is made of (`X`, `"X"`, `X | None`, `Optional[X]`): it names an
+    // instance of one class of this file when that class is all it names besides None.
+    std::vector<std::string_view> words;
+    ForEachNamedNode(Field(p, "type"), [&](TSNode n, std::string_view type) {
+      if (type != "identifier" && type != "string_content") return true;
+      std::string_view text = NodeText(n, text_);
+      for (size_t start = 0; start < text.size();) {
+        size_t end = std::min(text.find_first_of(" |[],", start), text.size());
+        if (end > start) words.push_back(text.substr(start, end - start));
+        start = end + 1;
+      }
+      return true;
+    });
+    TSNode found{};
+    for (std::string_view word : words) {
+      if (word == "None" || word == "Optional") continue;
+      TSNode cls = ClassNamed(word);
+      if (ts_node_is_null(cls) || (!ts_node_is_null(found) && !SameNode(cls, found))) {
+        return TSNode{};
+      }
+      found = cls;
+    }
+    return ts_node_is_null(found) ? TSNode{} : Field(found, "name");
+  }
+  return TSNode{};
+}
+
 const CompiledRegion::AttributeClasses& CompiledRegion::AttributeClassesOf(
     TSNode class_definition) const {
   auto cached = attribute_classes_.find(Key(class_definition));
@@ -822,6 +853,11 @@ const CompiledRegion::AttributeClasses& CompiledRegion::AttributeClassesOf(
         auto local = into_local.find(NodeText(n, text_));
         if (local != into_local.end() && followed.insert(local->first).second) {
           inner.insert(inner.end(), local->second.rbegin(), local->second.rend());
+        } else if (local == into_local.end()) {
+          // `self.processor = processor` of a parameter annotated with a class
+          // (`processor: "MochiAttnProcessor2_0"`): an instance of that class.
+          TSNode annotated = AnnotatedClass(init, NodeText(n, text_));
+          if (!ts_node_is_null(annotated)) constructors.push_back(annotated);
         }
         continue;
       }
@@ -1562,10 +1598,18 @@ void CompiledRegion::AddSubmoduleCalls(
         AddClassMapForwards(NodeText(Field(constructor, "value"), text_), qualify, f);
       } else if (Is(constructor, "identifier") &&
                  !ts_node_is_null(ClassNamed(NodeText(constructor, text_)))) {
-        f->local_callees.push_back(std::string(NodeText(constructor, text_)) + ".forward");
+        // Calling an instance runs its class's __call__: nn.Module's runs forward; a class's own
+        // (an attention processor object, a module overriding __call__) runs first.
+        std::string cls(NodeText(constructor, text_));
+        f->local_callees.push_back(cls + ".forward");
+        if (!ts_node_is_null(MethodOf(ClassNamed(cls), "__call__", 0))) {
+          f->local_callees.push_back(cls + ".__call__");
+        }
       } else {
         for (const std::string& name : QualifiedNames(constructor, text_, imports_)) {
-          if (!name.starts_with("torch.")) f->external_callees.push_back(qualify(name) + ".forward");
+          if (name.starts_with("torch.")) continue;
+          f->external_callees.push_back(qualify(name) + ".forward");
+          f->external_callees.push_back(qualify(name) + ".__call__");
         }
       }
       for (size_t i = local_before; i < f->local_callees.size(); ++i) {

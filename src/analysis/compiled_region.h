@@ -103,6 +103,9 @@ class CompiledRegion {
   // `Linear`, `nn.LSTM`, `Block` of `ModuleList([Block(c) ...])`), by attribute.
   using AttributeClasses = std::map<std::string, std::vector<TSNode>, std::less<>>;
   const AttributeClasses& AttributeClassesOf(TSNode class_definition) const;
+  // The class of this file parameter `parameter` of `function` is annotated with (`processor:
+  // "AttnProcessor"`, `Optional[Block]`), as its name node; null for any other annotation.
+  TSNode AnnotatedClass(TSNode function, std::string_view parameter) const;
 
   // The calls in this file of instances of `class_definition` (a class of this file) that other
   // classes build in __init__ (`self.layers = nn.ModuleList([Layer() ...])`, then

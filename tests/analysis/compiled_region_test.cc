@@ -116,30 +116,6 @@ TEST(CompiledRegionTest, ExternalCallsAreListedForTheProgramGraph) {
                           ::testing::Pair("Net.forward", ElementsAre("pkg.util.normalize"))));
 }
 
-TEST(CompiledRegionTest, ConstructingAClassOfTheFileRunsItsInit) {
-  ParsedSnippet s(R"(import torch
-from .outputs import Output
-
-class Output(Output):
-    def __init__(self, *args):
-        a()
-
-class Plain:
-    pass
-
-class Net(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        b()
-    def forward(self, x):
-        Plain()
-        return Output(x)
-)");
-  // `Output` is the class defined after the import of the same name (Python's last binding).
-  EXPECT_TRUE(Traced(s, "a()"));
-  EXPECT_FALSE(Traced(s, "b()"));  // Net's own __init__: the model is built before compiling
-}
-
 TEST(CompiledRegionTest, QualifiedNames) {
   ParsedSnippet s(kCode);
   TSNode call = s.Find("call", "h()");
@@ -299,6 +275,32 @@ TEST(CompiledRegionTest, SummariesListWrappersWithWhatReturnsThem) {
   EXPECT_THAT(by_name["Body.forward"]->local_callees,
               ::testing::IsSupersetOf({"timed.wrapper", "deprecated.decorator.inner", "branch",
                                        "Profiled.profile", "Scheduler.add_noise"}));
+}
+
+TEST(CompiledRegionTest, AnInstanceCalledRunsItsClassesCall) {
+  ParsedSnippet s(R"(import torch
+from .processors import External
+
+class Processor:
+    def __call__(self, attn, x):
+        return x
+
+class Attention(torch.nn.Module):
+    def __init__(self, processor: "Processor | None" = None, other: External = None):
+        super().__init__()
+        self.processor = processor
+        self.other = other
+    def forward(self, x):
+        return self.other(self.processor(self, x))
+)");
+  ModuleSummary summary = s.facts().region().Summarize("m.py", "m", false);
+  std::map<std::string, const FunctionSummary*> by_name;
+  for (const FunctionSummary& f : summary.functions) by_name[f.name] = &f;
+  ASSERT_TRUE(by_name.contains("Attention.forward"));
+  // The constructor's parameter annotated with a class of this file: an instance of it.
+  EXPECT_THAT(by_name["Attention.forward"]->local_callees,
+              ::testing::Contains("Processor.__call__"));
+  EXPECT_THAT(by_name["Attention.forward"]->local_callees, ::testing::Contains("Processor.forward"));
 }
 
 TEST(CompiledRegionTest, ModuleLevelCodeIsNeverTraced) {
