@@ -1,6 +1,7 @@
 #include "rules/dynamo_settings.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 #include "absl/strings/ascii.h"
@@ -152,7 +153,26 @@ absl::Status DynamoSettings::SetTorchVersion(std::string_view version) {
   return absl::OkStatus();
 }
 
+namespace {
+
+// "torch<2.12" -> "<2.12"; nullopt for a condition on a Dynamo setting.
+std::optional<std::string_view> TorchRangeOf(std::string_view condition) {
+  constexpr std::string_view kTorch = "torch";
+  if (!condition.starts_with(kTorch)) return std::nullopt;
+  std::string_view range = condition.substr(kTorch.size());
+  while (!range.empty() && range.front() == ' ') range.remove_prefix(1);
+  if (range.empty() || std::string_view("<>=!").find(range.front()) == std::string_view::npos) {
+    return std::nullopt;
+  }
+  return range;
+}
+
+}  // namespace
+
 bool DynamoSettings::Holds(std::string_view condition) const {
+  if (std::optional<std::string_view> range = TorchRangeOf(condition)) {
+    return VersionInRange(torch_version_, *range);
+  }
   size_t colon = condition.find(':');
   size_t eq = condition.find('=');
   size_t cut = std::min(colon, eq);
@@ -195,6 +215,9 @@ std::string DynamoSettings::ToString() const {
 }
 
 absl::Status ValidateCondition(std::string_view condition) {
+  if (std::optional<std::string_view> range = TorchRangeOf(condition)) {
+    return ValidateVersionRange(*range);
+  }
   size_t cut = std::min(condition.find(':'), condition.find('='));
   std::string key = Trim(condition.substr(0, cut));
   const DynamoSettingInfo* info = FindSetting(key);

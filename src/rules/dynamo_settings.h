@@ -8,6 +8,8 @@
 //   "KEY"          the boolean setting KEY is true
 //   "KEY=VALUE"    the setting KEY equals VALUE (booleans: true/false)
 //   "KEY:NAME"     the list setting KEY contains NAME (a qualified name, "builtins.print")
+//   "torch<2.12"   the torch version lies in a range (">=2.4", "<2.12", ">=2.4,<2.12"): a pattern
+//                  for a behaviour Dynamo changed in a release
 // Known keys and their Dynamo 2.13 defaults are listed in KnownDynamoSettings().
 
 #include <map>
@@ -63,6 +65,7 @@ class DynamoSettings {
 // just before a top-level pattern:
 //   ;; unless: capture_scalar_outputs
 //   ;; when: trace_numpy=false
+//   ;; when: torch<2.12
 //   ((call ...) @report ...)
 // Returns the query with the patterns whose conditions fail blanked out (replaced by spaces, so
 // line and column positions in error messages stay right).

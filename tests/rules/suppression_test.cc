@@ -133,5 +133,17 @@ TEST(DynamoSettingsTest, QueryDirectivesBlankOutPatterns) {
   EXPECT_FALSE(ValidateQueryDirectives(";; when: bogus\n((call) @report)\n").ok());
 }
 
+TEST(DynamoSettingsTest, QueryDirectivesOnTheTorchVersion) {
+  // A behaviour Dynamo changed in a release: the pattern holds for the versions before it.
+  std::string query = ";; when: torch<2.12\n((call) @report)\n((string) @report)\n";
+  ASSERT_TRUE(ValidateQueryDirectives(query).ok());
+  DynamoSettings settings;  // 2.13 by default
+  EXPECT_EQ(ApplyQueryDirectives(query, settings).find("((call) @report)"), std::string::npos);
+  ASSERT_TRUE(settings.SetTorchVersion("2.11").ok());
+  EXPECT_NE(ApplyQueryDirectives(query, settings).find("((call) @report)"), std::string::npos);
+  EXPECT_NE(ApplyQueryDirectives(query, settings).find("((string) @report)"), std::string::npos);
+  EXPECT_FALSE(ValidateQueryDirectives(";; when: torch<two\n((call) @report)\n").ok());
+}
+
 }  // namespace
 }  // namespace gbreak
