@@ -777,6 +777,39 @@ TSNode CompiledRegion::AnnotatedClass(TSNode function, std::string_view paramete
   return TSNode{};
 }
 
+TSNode CompiledRegion::ImportedClassAnnotating(TSNode at, std::string_view name) const {
+  TSNode function = EnclosingFunction(at);
+  if (ts_node_is_null(function) || !bindings().AssignmentsTo(function, name).empty()) {
+    return TSNode{};
+  }
+  TSNode parameter = bindings().ParameterNamed(function, name).node;
+  if (!Is(parameter, "typed_parameter") && !Is(parameter, "typed_default_parameter")) {
+    return TSNode{};
+  }
+  // The annotation's names (`A`, `A | None`, `Optional[A]`, `mod.A`): one imported class
+  // besides None.
+  TSNode found{};
+  bool other = false;
+  ForEachNamedNode(Field(parameter, "type"), [&](TSNode n, std::string_view type) {
+    if (type == "attribute" || type == "identifier") {
+      TSNode head = n;
+      while (Is(head, "attribute")) head = Field(head, "object");
+      std::string_view text = NodeText(n, text_);
+      if (text == "None" || text == "Optional" || text == "typing.Optional") return false;
+      if (Is(head, "identifier") && imports_.bindings().contains(NodeText(head, text_)) &&
+          ts_node_is_null(found)) {
+        found = n;
+      } else {
+        other = true;
+      }
+      return false;
+    }
+    if (type == "string") other = true;
+    return true;
+  });
+  return other ? TSNode{} : found;
+}
+
 const CompiledRegion::AttributeClasses& CompiledRegion::AttributeClassesOf(
     TSNode class_definition) const {
   auto cached = attribute_classes_.find(Key(class_definition));
@@ -944,6 +977,18 @@ void CompiledRegion::AddExternalTargets(
           if (!name.starts_with("torch.") && !name.starts_with("builtins.")) {
             out->push_back(qualify(name) + "." + method);
           }
+        }
+      }
+    }
+  }
+  // `config.get_text_config(...)` on a parameter annotated with one imported class
+  // (`config: PreTrainedConfig | None`) the function never rebinds: that class's method.
+  if (Is(object, "identifier") && !method.empty()) {
+    TSNode annotated = ImportedClassAnnotating(call, NodeText(object, text_));
+    if (!ts_node_is_null(annotated)) {
+      for (const std::string& name : QualifiedNames(annotated, text_, imports_)) {
+        if (!name.starts_with("torch.") && !name.starts_with("builtins.")) {
+          out->push_back(qualify(name) + "." + method);
         }
       }
     }

@@ -106,6 +106,10 @@ class CompiledRegion {
   // The class of this file parameter `parameter` of `function` is annotated with (`processor:
   // "AttnProcessor"`, `Optional[Block]`), as its name node; null for any other annotation.
   TSNode AnnotatedClass(TSNode function, std::string_view parameter) const;
+  // The imported class the parameter `name` of the function around `at` is annotated with
+  // (`config: PreTrainedConfig | None`), as written, when the function never rebinds it; null
+  // for any other annotation.
+  TSNode ImportedClassAnnotating(TSNode at, std::string_view name) const;
 
   // The calls in this file of instances of `class_definition` (a class of this file) that other
   // classes build in __init__ (`self.layers = nn.ModuleList([Layer() ...])`, then

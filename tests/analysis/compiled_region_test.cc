@@ -303,6 +303,28 @@ class Attention(torch.nn.Module):
   EXPECT_THAT(by_name["Attention.forward"]->local_callees, ::testing::Contains("Processor.forward"));
 }
 
+TEST(CompiledRegionTest, AMethodOfAParameterAnnotatedWithAnImportedClass) {
+  ParsedSnippet s(R"(from pkg.cfg import Config
+
+def build(config: Config | None = None, other: "Config" = None, names: dict = None):
+    text = config.get_text(decoder=True)
+    other.get_text()
+    names.get("a")
+    return text
+
+def rebinds(config: Config):
+    config = config.copy()
+    return config.get_text()
+)");
+  ModuleSummary summary = s.facts().region().Summarize("m.py", "m", false);
+  std::map<std::string, const FunctionSummary*> by_name;
+  for (const FunctionSummary& f : summary.functions) by_name[f.name] = &f;
+  // The annotation says which class's method runs; a string annotation, a builtin container
+  // and a rebound parameter say nothing gbreak follows.
+  EXPECT_THAT(by_name["build"]->external_callees, ElementsAre("pkg.cfg.Config.get_text"));
+  EXPECT_THAT(by_name["rebinds"]->external_callees, ::testing::IsEmpty());
+}
+
 TEST(CompiledRegionTest, ModuleLevelCodeIsNeverTraced) {
   ParsedSnippet s("import torch\nprint(1)\n");
   EXPECT_FALSE(s.facts().region().Locate(s.Find("call", "print(1)")).traced);
