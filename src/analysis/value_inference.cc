@@ -1,9 +1,10 @@
 #include "analysis/value_inference.h"
 
 #include <algorithm>
-#include <optional>
 #include <cctype>
+#include <optional>
 #include <utility>
+#include <vector>
 
 #include "analysis/guards.h"
 #include "analysis/syntax_queries.h"
@@ -169,10 +170,10 @@ std::optional<Value> ObjectAnnotation(std::string_view annotation) {
   return v;
 }
 
-// Annotations that name a tensor type, or only Python scalars.
-// Whether a union annotation (`a | b`, at the top level) names an alternative that is neither a
-// tensor type nor None: `torch.Tensor | list[tuple]`, `int | torch.Tensor`.
-bool HasNonTensorAlternative(std::string_view annotation) {
+// The alternatives of a union annotation at its top level (`a | b[c | d]` -> `a`, `b[c | d]`),
+// trimmed; the annotation itself when it is no union.
+std::vector<std::string_view> UnionAlternatives(std::string_view annotation) {
+  std::vector<std::string_view> parts;
   int depth = 0;
   size_t start = 0;
   for (size_t i = 0; i <= annotation.size(); ++i) {
@@ -183,14 +184,21 @@ bool HasNonTensorAlternative(std::string_view annotation) {
     std::string_view part = annotation.substr(start, i - start);
     while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
     while (!part.empty() && part.back() == ' ') part.remove_suffix(1);
+    parts.push_back(part);
     start = i + 1;
-    if (part == annotation) return false;  // no union
-    if (part != "None" && part.find("Tensor") == std::string_view::npos &&
-        part.find("ndarray") == std::string_view::npos) {
-      return true;
-    }
   }
-  return false;
+  return parts;
+}
+
+// Whether a union annotation (`a | b`, at the top level) names an alternative that is neither a
+// tensor type nor None: `torch.Tensor | list[tuple]`, `int | torch.Tensor`.
+bool HasNonTensorAlternative(std::string_view annotation) {
+  std::vector<std::string_view> parts = UnionAlternatives(annotation);
+  if (parts.size() < 2) return false;  // no union
+  return std::any_of(parts.begin(), parts.end(), [](std::string_view part) {
+    return part != "None" && part.find("Tensor") == std::string_view::npos &&
+           part.find("ndarray") == std::string_view::npos;
+  });
 }
 
 // `cache: dict`, `Optional[Dict[str, Any]]`, `layers: list | None`: a Python container (or None),
@@ -203,17 +211,7 @@ bool IsContainerAnnotation(std::string_view annotation) {
       "Sequence", "MutableSequence", "Iterable",  "Iterator",    "Collection",  "OrderedDict",
       "defaultdict", "deque"};
   bool any_container = false;
-  int depth = 0;
-  size_t start = 0;
-  for (size_t i = 0; i <= annotation.size(); ++i) {
-    char c = i < annotation.size() ? annotation[i] : '|';
-    if (c == '[' || c == '(') ++depth;
-    if (c == ']' || c == ')') --depth;
-    if (c != '|' || depth != 0) continue;
-    std::string_view part = annotation.substr(start, i - start);
-    start = i + 1;
-    while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
-    while (!part.empty() && part.back() == ' ') part.remove_suffix(1);
+  for (std::string_view part : UnionAlternatives(annotation)) {
     if (part == "None") continue;
     for (std::string_view wrapper : {"Optional[", "typing.Optional["}) {
       if (part.starts_with(wrapper) && part.ends_with("]")) {
