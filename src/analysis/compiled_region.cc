@@ -7,6 +7,7 @@
 #include "absl/strings/str_join.h"
 #include "analysis/auto_models.h"
 #include "analysis/syntax_queries.h"
+#include "analysis/wrapper_arguments.h"
 #include "program/auto_callee.h"
 #include "program/lazy_exports.h"
 
@@ -587,18 +588,41 @@ bool CompiledRegion::IsWrapper(TSNode closure) const {
     if (NodeText(last, text_) == "wraps") return true;  // @functools.wraps(fn)
   }
   // Or it calls a parameter of the function that made it: the function it wraps.
+  return !WrappedCalls(closure).empty();
+}
+
+std::vector<TSNode> CompiledRegion::WrappedCalls(TSNode closure) const {
   TSNode maker = EnclosingFunction(closure);
-  if (ts_node_is_null(maker)) return false;
+  if (ts_node_is_null(maker)) return {};
   std::set<std::string, std::less<>> parameters;
   for (TSNode parameter : NamedChildren(Field(maker, "parameters"))) {
     TSNode name = Is(parameter, "identifier") ? parameter : Field(parameter, "name");
     if (Is(name, "identifier")) parameters.emplace(NodeText(name, text_));
   }
+  std::vector<TSNode> out;
   for (TSNode call : CallsIn(closure)) {
     TSNode callee = Field(call, "function");
-    if (Is(callee, "identifier") && parameters.contains(NodeText(callee, text_))) return true;
+    if (Is(callee, "identifier") && parameters.contains(NodeText(callee, text_))) {
+      out.push_back(call);
+    }
   }
-  return false;
+  return out;
+}
+
+std::vector<std::string> CompiledRegion::AddedArgumentsOf(TSNode wrapper) const {
+  AddedArguments added;
+  for (TSNode call : WrappedCalls(wrapper)) {
+    // Only its own calls: a closure nested in it wraps the function on its own account.
+    if (!SameNode(EnclosingFunction(call), wrapper)) continue;
+    AddedArguments more = ArgumentsAddedBy(wrapper, call, bindings(), text_);
+    added.keywords.insert(more.keywords.begin(), more.keywords.end());
+    added.any_keyword = added.any_keyword || more.any_keyword;
+    added.positional = added.positional || more.positional;
+  }
+  std::vector<std::string> out(added.keywords.begin(), added.keywords.end());
+  if (added.any_keyword) out.push_back("**");
+  if (added.positional) out.push_back("*");
+  return out;
 }
 
 std::vector<TSNode> CompiledRegion::LocalDecoratorWrappers(TSNode function) {
@@ -1408,6 +1432,9 @@ std::vector<std::string> CompiledRegion::DefaultGuards(
       cache->UseCallIndex(truth_cache_.call_index());
       cache->UseBindingIndex(&bindings());
       cache->SetDefaulted({{Key(function), std::set<std::string>(names.begin(), names.end())}});
+      // Its other parameters are what the program's calls pass, not only this file's calls
+      // (cache_utils' own `DynamicCache(data)` leaves out the `config` a model passes).
+      cache->SetCallsKnown({Key(function)});
     }
     for (Mode mode : {Mode::kEval, Mode::kTrain}) {
       if ((mode == Mode::kEval ? options_.eval : options_.train) &&
@@ -1888,6 +1915,7 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
     f.constant_result = IsConstantResult(function);
     f.disabled_own_frame_only = IsDisabledOwnFrameOnly(function);
     f.wrapper = !ts_node_is_null(EnclosingFunction(function)) && IsWrapper(function);
+    if (f.wrapper) f.adds_arguments = AddedArgumentsOf(function);
     for (TSNode closure : ClosuresReturnedBy(function)) {
       f.returns.push_back(QualifiedName(closure));
       if (listed.insert(Key(closure)).second) functions.push_back(closure);

@@ -166,6 +166,11 @@ class CompiledRegion {
   // A closure that runs in place of the function it wraps: `@functools.wraps(fn)`, or it calls
   // a parameter of the function that made it.
   bool IsWrapper(TSNode closure) const;
+  // A closure's calls of a parameter of the function that made it (the function it wraps).
+  std::vector<TSNode> WrappedCalls(TSNode closure) const;
+  // What a wrapper adds to its caller's arguments when it calls the function it wraps
+  // (FunctionSummary::adds_arguments).
+  std::vector<std::string> AddedArgumentsOf(TSNode wrapper) const;
   // The functions of this file a call may run: its callee, the overrides in subclasses of a
   // `self.method(...)`, the method of a `self.<attr>.method(...)` whose class __init__ assigned,
   // and functions handed to it as arguments (torch.cond branches, checkpointed functions).

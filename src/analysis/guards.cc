@@ -564,6 +564,8 @@ class Evaluator {
       TSNode value = LiteralDefaultOf(function, name);
       if (!ts_node_is_null(value)) return Eval(value, depth + 1);
     }
+    // Some call elsewhere in the program passes it: its own file's calls do not decide.
+    if (cache_->CallsKnown(ts_node_start_byte(function))) return Truth::kUnknown;
     ParameterCalls calls = CallsPassing(function, name);
     TSNode value = HeldDefault(function, name, calls);
     if (!ts_node_is_null(value)) return Eval(value, depth + 1);
@@ -648,6 +650,7 @@ class Evaluator {
     if (cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
       return calls.default_value;
     }
+    if (cache_->CallsKnown(ts_node_start_byte(function))) return TSNode{};
     if (require_call && calls.passed.empty()) return TSNode{};
     if (calls.splat) return TSNode{};
     for (TSNode passed : calls.passed) {

@@ -60,6 +60,13 @@ class TruthCache {
     defaulted_ = std::move(defaulted);
     ForgetFolds();
   }
+  // Functions the program-wide call graph saw every reached call of, in any module (function
+  // start bytes): what they are passed is IsDefaulted's answer, not their own file's calls'.
+  void SetCallsKnown(std::set<uint32_t> functions) {
+    calls_known_ = std::move(functions);
+    ForgetFolds();
+  }
+  bool CallsKnown(uint32_t function_start) const { return calls_known_.contains(function_start); }
   // What the configuration fields of each class's configuration default to (class name ->
   // field -> literal as written), from the program graph (ProgramGraph::ConfigDefaults): reads of
   // `config.x` / `self.config.x` (and attributes copied from them in __init__) fold to them.
@@ -150,6 +157,7 @@ class TruthCache {
   std::map<std::tuple<const void*, uint32_t, int>, uint32_t> first_true_;
   std::map<std::tuple<const void*, uint32_t, int>, bool> guarded_;
   std::map<uint32_t, std::set<std::string>> defaulted_;
+  std::set<uint32_t> calls_known_;
   std::map<uint32_t, std::set<std::string>> unknown_inputs_;
   std::map<std::string, std::map<std::string, std::string>> config_defaults_;
   CallIndex* index_ = nullptr;

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <deque>
 #include <functional>
+#include <optional>
 #include <tuple>
 #include <string_view>
 #include <utility>
@@ -555,6 +556,17 @@ bool ProgramGraph::ResolveEntry(const std::string& qualified, FunctionRef* entry
 
 namespace {
 
+// Strips the "()" a callee ends with, one per call of the result ("pkg.d()()" -> "pkg.d"),
+// and says how many there were.
+int StripCalls(std::string_view* callee) {
+  int calls = 0;
+  while (callee->ends_with("()")) {
+    callee->remove_suffix(2);
+    ++calls;
+  }
+  return calls;
+}
+
 // True when every call of `callee` in `f` is kept from running by a parameter of f that holds
 // its default (`names`).
 bool GuardedAway(const FunctionSummary& f, const std::string& callee,
@@ -669,11 +681,7 @@ std::map<FunctionRef, FunctionRef> ProgramGraph::ReachableFrom(
     for (const auto& [callee, when] : callees) {
       // "pkg.timed()": resolve pkg.timed, then follow what it returns, once per "()".
       std::string_view name = callee;
-      int calls = 0;
-      while (name.ends_with("()")) {
-        name.remove_suffix(2);
-        ++calls;
-      }
+      const int calls = StripCalls(&name);
       FunctionRef target;
       if (!Resolve(std::string(name), &target.first, &target.second, 0, &probe, wanted)) continue;
       const bool decorated = calls > 0;
@@ -682,22 +690,7 @@ std::map<FunctionRef, FunctionRef> ProgramGraph::ReachableFrom(
         visit_method(target, current, when);
         continue;
       }
-      std::vector<FunctionRef> level{target};
-      for (; calls > 0; --calls) {
-        std::vector<FunctionRef> next;
-        for (const FunctionRef& ref : level) {
-          const FunctionSummary* factory = Find(ref.first, ref.second);
-          if (factory == nullptr) continue;
-          for (const std::string& returned : factory->returns) next.emplace_back(ref.first, returned);
-        }
-        level = std::move(next);
-      }
-      for (const FunctionRef& ref : level) {
-        const FunctionSummary* called = Find(ref.first, ref.second);
-        // Of what a decorator returns, only a wrapper runs when the decorated function is
-        // called (a docstring decorator hands back the function itself).
-        if (called != nullptr && called->wrapper) visit(ref, current, when);
-      }
+      for (const FunctionRef& ref : ReturnedWrappers(target, calls)) visit(ref, current, when);
     }
   };
   for (const FunctionRef& entry : entries) visit(entry, entry, "");
@@ -747,6 +740,53 @@ std::set<std::pair<std::string, std::string>> ProgramGraph::Reachable() const {
   std::set<std::pair<std::string, std::string>> out;
   for (const auto& [function, parent] : ReachableFrom(entries, nothing_to_load, nullptr)) {
     out.emplace(modules_[function.first].path, function.second);
+  }
+  return out;
+}
+
+std::vector<FunctionRef> ProgramGraph::ReturnedWrappers(const FunctionRef& decorator,
+                                                       int calls) const {
+  std::vector<FunctionRef> level{decorator};
+  for (; calls > 0; --calls) {
+    std::vector<FunctionRef> next;
+    for (const FunctionRef& ref : level) {
+      const FunctionSummary* factory = Find(ref.first, ref.second);
+      if (factory == nullptr) continue;
+      for (const std::string& returned : factory->returns) next.emplace_back(ref.first, returned);
+    }
+    level = std::move(next);
+  }
+  // Of what a decorator returns, only a wrapper runs when the decorated function is called (a
+  // docstring decorator hands back the function itself).
+  std::erase_if(level, [&](const FunctionRef& ref) {
+    const FunctionSummary* f = Find(ref.first, ref.second);
+    return f == nullptr || !f->wrapper;
+  });
+  return level;
+}
+
+std::set<std::string> ProgramGraph::ArgumentsAddedByWrappers(const FunctionRef& function) const {
+  const FunctionSummary* f = Find(function.first, function.second);
+  std::set<std::string> out;
+  if (f == nullptr) return out;
+  std::vector<FunctionRef> wrappers;
+  // This module's decorators' wrappers are its local callees; another module's decorator is a
+  // callee "pkg.d()" (what d returns), "pkg.d()()" for a factory `@pkg.d(...)`.
+  for (const std::string& callee : f->local_callees) {
+    const FunctionSummary* g = Find(function.first, callee);
+    if (g != nullptr && g->wrapper) wrappers.emplace_back(function.first, callee);
+  }
+  for (const std::string& callee : f->external_callees) {
+    std::string_view name = callee;
+    const int calls = StripCalls(&name);
+    FunctionRef decorator;
+    if (calls == 0 || !Resolve(std::string(name), &decorator.first, &decorator.second)) continue;
+    for (FunctionRef& wrapper : ReturnedWrappers(decorator, calls)) wrappers.push_back(wrapper);
+  }
+  for (const FunctionRef& wrapper : wrappers) {
+    const FunctionSummary* w = Find(wrapper.first, wrapper.second);
+    out.insert(w->adds_arguments.begin(), w->adds_arguments.end());
+    if (getenv("GBD") && !w->adds_arguments.empty()) { fprintf(stderr, "WRAP %s %s:", modules_[wrapper.first].module.c_str(), wrapper.second.c_str()); for (auto& a : w->adds_arguments) fprintf(stderr, " %s", a.c_str()); fprintf(stderr, "\n"); }
   }
   return out;
 }
@@ -814,6 +854,112 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::TensorPassedParameter
   return out;
 }
 
+namespace {
+
+// Whether arguments a decorator's wrapper adds (ArgumentsAddedByWrappers) may fill parameter
+// `name`: a keyword it names, any keyword, or any positional argument.
+bool AddedPasses(const std::set<std::string>& added, const std::string& name) {
+  return added.contains(name) || added.contains("**") || added.contains("*");
+}
+
+// Whether they may fill a **kwargs: a keyword the function does not name.
+bool AddsUnnamedKeyword(const std::set<std::string>& added,
+                        const FunctionSummary::Signature& signature) {
+  for (const std::string& name : added) {
+    if (name == "*") continue;
+    if (name == "**" || std::find(signature.named.begin(), signature.named.end(), name) ==
+                            signature.named.end()) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+ProgramGraph::KeywordsHeld ProgramGraph::KeywordsInVarKeyword(
+    const CallSites& sites, const std::map<FunctionRef, std::set<std::string>>& entry_inputs,
+    const std::set<FunctionRef>* entries) const {
+  KeywordsHeld held;
+  // An entry's: the inputs the user's call gives that it does not name, or any.
+  auto unnamed = [](const FunctionSummary& f, const std::set<std::string>& names,
+                    std::set<std::string>* into) {
+    for (const std::string& name : names) {
+      if (name == "*") continue;
+      if (std::find(f.signature.named.begin(), f.signature.named.end(), name) ==
+          f.signature.named.end()) {
+        into->insert(name);
+      }
+    }
+  };
+  for (const auto& [entry, inputs] : entry_inputs) {
+    const FunctionSummary* f = Find(entry.first, entry.second);
+    if (f == nullptr || f->signature.var_keyword.empty()) continue;
+    std::set<std::string> added = ArgumentsAddedByWrappers(entry);
+    if (added.contains("**")) {
+      held[entry] = std::nullopt;
+      continue;
+    }
+    std::set<std::string> keys;
+    unnamed(*f, inputs, &keys);
+    unnamed(*f, added, &keys);
+    held[entry] = std::move(keys);
+  }
+  // The others: what their calls put there, grown until nothing changes (sets only grow, and
+  // "any" absorbs). Functions called from outside the program (entries without inputs) hold any.
+  auto of = [&](const FunctionRef& caller) -> std::optional<std::set<std::string>> {
+    auto it = held.find(caller);
+    if (it != held.end()) return it->second;
+    const FunctionSummary* f = Find(caller.first, caller.second);
+    bool outside = f == nullptr || (entries != nullptr ? entries->contains(caller) : f->entry);
+    return outside ? std::nullopt : std::optional<std::set<std::string>>(std::set<std::string>{});
+  };
+  std::map<FunctionRef, std::set<std::string>> added_by;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const auto& [function, calls] : sites) {
+      const FunctionSummary* f = Find(function.first, function.second);
+      if (f == nullptr || f->signature.var_keyword.empty() || entry_inputs.contains(function)) {
+        continue;
+      }
+      if (entries != nullptr ? entries->contains(function) : f->entry) continue;
+      std::optional<std::set<std::string>> keys = of(function);
+      if (!keys) continue;  // any already
+      size_t before = keys->size();
+      auto [added, fresh] = added_by.try_emplace(function);
+      if (fresh) added->second = ArgumentsAddedByWrappers(function);
+      bool any = added->second.contains("**");
+      unnamed(*f, added->second, &*keys);
+      for (const auto& [caller, call] : calls) {
+        any = any || call->splat;
+        std::set<std::string> given(call->keywords.begin(), call->keywords.end());
+        unnamed(*f, given, &*keys);
+        for (const std::string& source : call->splat_sources) {
+          if (source.starts_with("*") && !source.starts_with("**")) continue;  // positional
+          const FunctionSummary* c = Find(caller.first, caller.second);
+          bool own = c != nullptr && source == "**" + c->signature.var_keyword;
+          std::optional<std::set<std::string>> from = own ? of(caller) : std::nullopt;
+          // A dict parameter (`**attention_kwargs`) may hold anything (unless it holds its
+          // None default: DefaultedParameters' splats sees to that).
+          if (!from) {
+            any = true;
+            break;
+          }
+          unnamed(*f, *from, &*keys);
+        }
+      }
+      if (any) {
+        held[function] = std::nullopt;
+        changed = true;
+      } else if (!held.contains(function) || keys->size() != before) {
+        held[function] = std::move(*keys);
+        changed = true;
+      }
+    }
+  }
+  return held;
+}
+
 std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
     const std::map<FunctionRef, FunctionRef>& reached,
     const std::map<FunctionRef, std::set<std::string>>& entry_inputs,
@@ -826,13 +972,16 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
     const FunctionSummary* f = Find(entry.first, entry.second);
     if (f == nullptr || !reached.contains(entry)) continue;
     out[entry];  // known, even when every parameter is given: ReachableFrom asks
+    const std::set<std::string> added = ArgumentsAddedByWrappers(entry);
     for (const auto& [name, position] : f->literal_defaults) {
-      if (!inputs.contains(name)) out[entry].insert(name);
+      if (!inputs.contains(name) && !AddedPasses(added, name)) out[entry].insert(name);
     }
     // Inputs that are no named parameter go to its **kwargs; nothing goes to its *args.
     const FunctionSummary::Signature& signature = f->signature;
-    if (!signature.var_positional.empty()) out[entry].insert("*" + signature.var_positional);
-    bool extra = false;
+    if (!signature.var_positional.empty() && !added.contains("*")) {
+      out[entry].insert("*" + signature.var_positional);
+    }
+    bool extra = AddsUnnamedKeyword(added, signature);
     for (const std::string& input : inputs) {
       extra = extra || std::find(signature.named.begin(), signature.named.end(), input) ==
                            signature.named.end();
@@ -843,11 +992,27 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
     auto held = out.find(caller);
     return held != out.end() && held->second.contains(name);
   };
-  // Whether `call` (made by `caller`) may pass anything through its *x / **x arguments.
-  auto splats = [&](const FunctionRef& caller, const CallSite& call) {
+  const KeywordsHeld keywords = KeywordsInVarKeyword(sites, entry_inputs, entries);
+  // The keywords a caller's own `**kwargs` handed on may hold; null when any.
+  auto handed_on = [&](const FunctionRef& caller,
+                       const std::string& source) -> const std::set<std::string>* {
+    const FunctionSummary* f = Find(caller.first, caller.second);
+    if (f == nullptr || f->signature.var_keyword.empty() ||
+        source != "**" + f->signature.var_keyword) {
+      return nullptr;
+    }
+    auto it = keywords.find(caller);
+    return it == keywords.end() || !it->second ? nullptr : &*it->second;
+  };
+  // Whether `call` (made by `caller`) may pass `name` (any name, when empty) through its *x /
+  // **x arguments: a caller's `**kwargs` holds only the keywords its own calls put there.
+  auto splats = [&](const FunctionRef& caller, const CallSite& call,
+                    const std::string& name = "") {
     if (call.splat) return true;
     for (const std::string& source : call.splat_sources) {
-      if (!holds(caller, source)) return true;
+      if (holds(caller, source)) continue;
+      const std::set<std::string>* held = handed_on(caller, source);
+      if (held == nullptr || (name.empty() ? !held->empty() : held->contains(name))) return true;
     }
     return false;
   };
@@ -855,7 +1020,7 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
   // that hands on a defaulted parameter of the caller passes only that default.
   auto passes = [&](const FunctionRef& caller, const CallSite& call, const std::string& name,
                     int position) {
-    if (splats(caller, call)) return true;
+    if (splats(caller, call, name)) return true;
     std::string key;
     if (std::find(call.keywords.begin(), call.keywords.end(), name) != call.keywords.end()) {
       key = name;
@@ -875,7 +1040,18 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
   };
   auto fills_kwargs = [&](const FunctionRef& caller, const CallSite& call,
                           const FunctionSummary::Signature& signature) {
-    if (splats(caller, call)) return true;
+    if (call.splat) return true;
+    for (const std::string& source : call.splat_sources) {
+      if (holds(caller, source)) continue;
+      const std::set<std::string>* held = handed_on(caller, source);
+      if (held == nullptr) return true;
+      for (const std::string& keyword : *held) {
+        if (std::find(signature.named.begin(), signature.named.end(), keyword) ==
+            signature.named.end()) {
+          return true;
+        }
+      }
+    }
     for (const std::string& keyword : call.keywords) {
       if (std::find(signature.named.begin(), signature.named.end(), keyword) ==
           signature.named.end()) {
@@ -884,6 +1060,7 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
     }
     return false;
   };
+  std::map<FunctionRef, std::set<std::string>> added_by;  // ArgumentsAddedByWrappers, once each
   // Defaults flow down call chains (a caller's defaulted parameter handed on), so the sets grow
   // until nothing changes; each round only adds names, and there are finitely many.
   for (bool changed = true; changed;) {
@@ -897,22 +1074,26 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
       auto add = [&](const std::string& name) {
         if (!holds(function, name)) changed = out[function].insert(name).second || changed;
       };
+      // A decorator's wrapper may pass what no call site does.
+      auto [cached, fresh] = added_by.try_emplace(function);
+      if (fresh) cached->second = ArgumentsAddedByWrappers(function);
+      const std::set<std::string>& added = cached->second;
       for (const auto& [name, position] : f->literal_defaults) {
         if (holds(function, name)) continue;
-        bool passed = false;
+        bool passed = AddedPasses(added, name);
         for (const auto& [caller, call] : calls) {
           passed = passed || passes(caller, *call, name, position);
         }
         if (!passed) add(name);
       }
       const FunctionSummary::Signature& signature = f->signature;
-      if (!signature.var_positional.empty() &&
+      if (!signature.var_positional.empty() && !added.contains("*") &&
           std::none_of(calls.begin(), calls.end(), [&](const auto& site) {
             return fills_args(site.first, *site.second, signature);
           })) {
         add("*" + signature.var_positional);
       }
-      if (!signature.var_keyword.empty() &&
+      if (!signature.var_keyword.empty() && !AddsUnnamedKeyword(added, signature) &&
           std::none_of(calls.begin(), calls.end(), [&](const auto& site) {
             return fills_kwargs(site.first, *site.second, signature);
           })) {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -59,6 +60,11 @@ struct FunctionSummary {
   // A closure that runs in place of the function it wraps (functools.wraps, or it calls the
   // function its maker was given): what a decorated call ends up running.
   bool wrapper = false;
+  // Of a wrapper: the keyword arguments it adds to what its caller passed when it calls the
+  // function it wraps (`kwargs["use_cache"] = ...`), "**" when it may add any keyword, "*" when
+  // it may add positional arguments. The decorated function's parameters it names do not hold
+  // their defaults, whatever its call sites pass.
+  std::vector<std::string> adds_arguments;
   // Parameters with a literal default (`ddp_cache_data=None`), by name, with their position
   // among the arguments a caller passes (self not counted).
   std::vector<std::pair<std::string, int>> literal_defaults;
@@ -211,6 +217,19 @@ class ProgramGraph {
   using CallSites =
       std::map<FunctionRef, std::vector<std::pair<FunctionRef, const CallSite*>>>;
   CallSites ReachedCallSites(const std::map<FunctionRef, FunctionRef>& reached) const;
+  // The keywords each reached function's `**kwargs` may hold (nullopt: any): those its calls
+  // pass and it does not name, the ones handed on from a caller's own `**kwargs`, and those its
+  // decorators' wrappers add. An entry's are the user's inputs it does not name (any without
+  // --inputs).
+  using KeywordsHeld = std::map<FunctionRef, std::optional<std::set<std::string>>>;
+  KeywordsHeld KeywordsInVarKeyword(
+      const CallSites& sites, const std::map<FunctionRef, std::set<std::string>>& entry_inputs,
+      const std::set<FunctionRef>* entries) const;
+  // The wrappers a decorator hands out, applied `calls` times (`@d`: 1, `@d(...)`: 2).
+  std::vector<FunctionRef> ReturnedWrappers(const FunctionRef& decorator, int calls) const;
+  // What the wrappers of `function`'s decorators add to the arguments of its calls
+  // (FunctionSummary::adds_arguments, joined).
+  std::set<std::string> ArgumentsAddedByWrappers(const FunctionRef& function) const;
 
   bool ResolveClass(const std::string& qualified, size_t* module, std::string* class_name,
                     int depth = 0, const ModuleProbe* probe = nullptr,

@@ -224,8 +224,14 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached,
     const FunctionSummary* f = graph_.Find(function.first, function.second);
     if (f != nullptr) program[function.first].tensor_passed[f->start_byte] = std::move(names);
   }
-  // The reached call sites, for the conditions their files say they run under.
+  // The reached call sites, for the conditions their files say they run under; the functions
+  // they call (entries aside: the user's call is not among them) are called only there.
+  const std::set<FunctionRef> entry_set(entries.begin(), entries.end());
   for (const auto& [callee, calls] : graph_.ReachedCallSites(reached)) {
+    const FunctionSummary* f = graph_.Find(callee.first, callee.second);
+    if (f != nullptr && !entry_set.contains(callee)) {
+      program[callee.first].calls_known.insert(f->start_byte);
+    }
     for (const auto& [caller, site] : calls) {
       if (site->end_byte > 0) {
         program[caller.first].call_sites.emplace_back(site->start_byte, site->end_byte);

@@ -121,6 +121,9 @@ FileCheckResult FileChecker::Finish(PreparedFile& file,
       file.facts->values().SetDefaulted(program.defaulted);
       file.facts->region().SetDefaultedParameters(std::move(program.defaulted));
     }
+    if (!program.calls_known.empty()) {
+      file.facts->region().truth_cache()->SetCallsKnown(std::move(program.calls_known));
+    }
     if (!program.config_defaults.empty()) {
       file.facts->region().truth_cache()->SetConfigDefaults(std::move(program.config_defaults));
     }

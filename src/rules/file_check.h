@@ -76,6 +76,9 @@ class FileChecker {
     std::map<uint32_t, std::set<std::string>> tensor_passed;
     // Optional inputs of entries whose call is unknown: function start byte -> names.
     std::map<uint32_t, std::set<std::string>> unknown_inputs;
+    // Functions whose calls the program graph saw in every module (function start bytes): the
+    // calls in their own file are not all there are, so they alone do not fold a parameter.
+    std::set<uint32_t> calls_known;
     // Reached call sites (their bytes) whose undecided conditions the program wants to know.
     std::vector<std::pair<uint32_t, uint32_t>> call_sites;
   };

@@ -110,6 +110,18 @@ std::optional<Confidence> MaybeTensor(const MatchContext& context,
   return std::nullopt;
 }
 
+// Known to hold only Python constants, None or sizes: `self.config` (a configuration object,
+// which Dynamo copies without a break) is; a submodule, a tensor or an unknown value is not.
+std::optional<Confidence> IsConstant(const MatchContext& context,
+                                     std::span<const PredicateArgument> args) {
+  if (ts_node_is_null(args[0].node)) return std::nullopt;
+  Value value = context.facts->values().Evaluate(args[0].node);
+  bool constant = value.kinds != 0 &&
+                  (value.kinds & ~(Value::kConstant | Value::kNone | Value::kShape)) == 0;
+  if (!constant) return std::nullopt;
+  return Confidence::kCertain;
+}
+
 std::optional<Confidence> IsBoolTensor(const MatchContext& context,
                                        std::span<const PredicateArgument> args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
@@ -605,6 +617,10 @@ const std::vector<SemanticPredicate>& AllSemanticPredicates() {
        1, 0, &IsTensor},
       {"maybe-tensor", "the captured expression is a tensor, or of unknown kind (possible)", 1, 0,
        &MaybeTensor},
+      {"is-constant",
+       "the captured expression is known to hold only Python constants, None or sizes "
+       "(`self.config`, a literal): not a module, a tensor or a value of unknown kind",
+       1, 0, &IsConstant},
       {"is-bool-tensor",
        "the captured expression is a boolean tensor: a comparison, a logical operator, .bool(), "
        "isnan(), any()/all()",

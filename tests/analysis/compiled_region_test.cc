@@ -277,6 +277,80 @@ TEST(CompiledRegionTest, SummariesListWrappersWithWhatReturnsThem) {
                                        "Profiled.profile", "Scheduler.add_noise"}));
 }
 
+// What a wrapper hands the function it wraps beyond its caller's arguments: keys read as
+// Python gives them (literals, a loop over a literal list), any keyword for a computed key, and
+// positional arguments only when its *args grows (item assignment to a list copy does not).
+TEST(CompiledRegionTest, WrappersSayWhatArgumentsTheyAdd) {
+  ParsedSnippet s(R"(from functools import wraps
+NAMES = ["ignored"]
+def forwards(func):
+    def wrapper(*args, **kwargs):
+        return func(*args, **kwargs)
+    return wrapper
+def config_defaults(func):
+    @wraps(func)
+    def wrapper(self, *args, **kwargs):
+        names = ["use_cache", "vision_feature_layer"]
+        for name in names:
+            if name in func.__code__.co_varnames and len(args) > 0:
+                args = list(args)
+                args[0] = getattr(self.config, name)
+            elif kwargs.get(name) is None:
+                kwargs[name] = getattr(self.config, name)
+        kwargs.setdefault("return_dict", True)
+        return func(self, *args, **kwargs)
+    return wrapper
+def renaming(func):
+    def wrapper(*args, **kwargs):
+        renamed = {}
+        for k, v in kwargs.items():
+            renamed[k.removeprefix("text_")] = v
+        return func(*args, **renamed)
+    return wrapper
+def appending(func):
+    def wrapper(x, *args):
+        args = args + (1,)
+        return func(x, *args, flag=True)
+    return wrapper
+def handing_on(func):
+    def wrapper(self, x, layer_type=None, **kwargs):
+        extra = {"layer_type": layer_type} if layer_type is not None else {"scale": 2}
+        if "old" in kwargs:
+            kwargs["new"] = kwargs.pop("old")
+        given = kwargs.get("attention_kwargs")
+        if given is not None:
+            given = given.copy()
+            kwargs["attention_kwargs"] = given
+        return func(self, x, **extra, **kwargs)
+    return wrapper
+def factory(func=None):
+    def decorate(func):
+        def wrapper(*args, **kwargs):
+            return func(*args, **kwargs)
+        return wrapper
+    if func is not None:
+        return decorate(func)
+    return decorate
+)");
+  ModuleSummary summary = s.facts().region().Summarize("m.py", "m", false);
+  std::map<std::string, const FunctionSummary*> by_name;
+  for (const FunctionSummary& f : summary.functions) by_name[f.name] = &f;
+  for (const char* name :
+       {"forwards.wrapper", "config_defaults.wrapper", "renaming.wrapper", "appending.wrapper"}) {
+    ASSERT_TRUE(by_name.contains(name)) << name;
+  }
+  EXPECT_THAT(by_name["forwards.wrapper"]->adds_arguments, ElementsAre());
+  EXPECT_THAT(by_name["config_defaults.wrapper"]->adds_arguments,
+              ElementsAre("return_dict", "use_cache", "vision_feature_layer"));
+  EXPECT_THAT(by_name["renaming.wrapper"]->adds_arguments, ElementsAre("**"));
+  EXPECT_THAT(by_name["appending.wrapper"]->adds_arguments, ElementsAre("flag", "*"));
+  // The caller's own `layer_type` handed on and a renamed keyword add nothing; "scale" does.
+  EXPECT_THAT(by_name["handing_on.wrapper"]->adds_arguments, ElementsAre("scale"));
+  // `decorate` calls `func` only through the wrapper nested in it: the wrapper's call counts.
+  ASSERT_TRUE(by_name.contains("factory.decorate"));
+  EXPECT_THAT(by_name["factory.decorate"]->adds_arguments, ElementsAre());
+}
+
 TEST(CompiledRegionTest, AnInstanceCalledRunsItsClassesCall) {
   ParsedSnippet s(R"(import torch
 from .processors import External

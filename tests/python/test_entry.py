@@ -329,3 +329,80 @@ def test_unreadable_config_is_a_usage_error(run_gbreak, tmp_path):
     (tmp_path / "list.json").write_text("[1, 2]")
     r = run_configured(run_gbreak, tmp_path, "list.json")
     assert r.returncode == 2 and "not a JSON object" in r.stderr
+
+
+# A decorator's wrapper that fills its **kwargs before calling the function it wraps
+# (transformers' merge_with_config_defaults sets `use_cache` from the configuration) passes
+# what no call site names: `use_cache` does not hold its None default, so the cache is built.
+# The cache's own file calls it without `config`; the model's call passes it, so its
+# `if config is not None:` is not folded away by the calls of its own file. The `other` it adds
+# lands in Block's **kwargs and reaches Head, which names it; `labels` is never in there. A
+# wrapper that only forwards adds nothing: `flag` keeps its default there.
+WRAPPED = {
+    "wr/__init__.py": "",
+    "wr/deco.py": ("from functools import wraps\n"
+                   "def merge(func):\n"
+                   "    @wraps(func)\n"
+                   "    def wrapper(self, *args, **kwargs):\n"
+                   "        for name in ['use_cache', 'other']:\n"
+                   "            if kwargs.get(name) is None:\n"
+                   "                kwargs[name] = getattr(self.config, name, None)\n"
+                   "        return func(self, *args, **kwargs)\n"
+                   "    return wrapper\n"
+                   "def forward_only(func):\n"
+                   "    @wraps(func)\n"
+                   "    def wrapper(*args, **kwargs):\n"
+                   "        return func(*args, **kwargs)\n"
+                   "    return wrapper\n"),
+    "wr/cache.py": ("import torch\n"
+                    "class Cache:\n"
+                    "    def __init__(self, data=None, config=None):\n"
+                    "        if config is not None:\n"
+                    "            torch._dynamo.graph_break()\n"
+                    "class Pair:\n"
+                    "    def __init__(self, *caches):\n"
+                    "        self.first = Cache(caches[0]) if len(caches) == 1 else caches[0]\n"),
+    "wr/model.py": ("import torch\n"
+                    "from .cache import Cache\n"
+                    "from .deco import merge, forward_only\n"
+                    "class Head(torch.nn.Module):\n"
+                    "    def forward(self, x, labels=None, other=None):\n"
+                    "        if labels is not None:\n"
+                    "            torch._dynamo.graph_break()\n"
+                    "        if other is not None:\n"
+                    "            x = x.item()\n"
+                    "        return x\n"
+                    "class Block(torch.nn.Module):\n"
+                    "    def __init__(self):\n"
+                    "        super().__init__()\n"
+                    "        self.head = Head()\n"
+                    "    @merge\n"
+                    "    def forward(self, x, use_cache=None, **kwargs):\n"
+                    "        if use_cache:\n"
+                    "            cache = Cache(config=self.config)\n"
+                    "        return self.head(x, **kwargs)\n"
+                    "class Other(torch.nn.Module):\n"
+                    "    @forward_only\n"
+                    "    def forward(self, x, flag=None):\n"
+                    "        if flag:\n"
+                    "            torch._dynamo.graph_break()\n"
+                    "        return x\n"
+                    "class Net(torch.nn.Module):\n"
+                    "    def __init__(self):\n"
+                    "        super().__init__()\n"
+                    "        self.block = Block()\n"
+                    "        self.other = Other()\n"
+                    "    def forward(self, x):\n"
+                    "        return self.other(self.block(x))\n"),
+}
+
+
+def test_a_wrapper_that_fills_its_kwargs_passes_them_and_other_modules_calls_count(
+        run_gbreak, tmp_path):
+    for rel, text in WRAPPED.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    r = run_gbreak("lint", "--entry", "wr.model:Net", "--inputs", "x", "--output-format", "json",
+                   ".", cwd=tmp_path)
+    assert [(f[0], f[1], f[2]) for f in findings(r)] == [("cache.py", 5, "EB001"),
+                                                         ("model.py", 9, "CV001")]
