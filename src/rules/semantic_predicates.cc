@@ -93,6 +93,17 @@ bool FoldsUnderCompile(const MatchContext& context, TSNode node) {
   return EveryModeFolds(context, node, [](Truth t) { return t != Truth::kUnknown; });
 }
 
+// True (a literal, or what folds under compile: `self.training` in a train run) in at least one
+// traced mode: a keyword argument Dynamo reads as that constant there.
+std::optional<Confidence> FoldsTrue(const MatchContext& context,
+                                    std::span<const PredicateArgument> args) {
+  if (ts_node_is_null(args[0].node)) return std::nullopt;
+  bool false_in_every_mode =
+      EveryModeFolds(context, args[0].node, [](Truth t) { return t != Truth::kTrue; });
+  if (false_in_every_mode) return std::nullopt;
+  return Confidence::kCertain;
+}
+
 std::optional<Confidence> IsTensor(const MatchContext& context,
                                    std::span<const PredicateArgument> args) {
   if (ts_node_is_null(args[0].node)) return std::nullopt;
@@ -615,6 +626,10 @@ const std::vector<SemanticPredicate>& AllSemanticPredicates() {
        "the captured expression is a tensor on every path (possibly None on some): certain when "
        "it comes from torch operations, likely when from an unannotated forward parameter",
        1, 0, &IsTensor},
+      {"folds-true",
+       "the captured expression is true while Dynamo traces in at least one analyzed mode: a "
+       "true literal, or a condition that folds (`self.training` in a train run)",
+       1, 0, &FoldsTrue},
       {"maybe-tensor", "the captured expression is a tensor, or of unknown kind (possible)", 1, 0,
        &MaybeTensor},
       {"is-constant",
