@@ -847,7 +847,23 @@ const CompiledRegion::AttributeClasses& CompiledRegion::AttributeClassesOf(
       init = member;
     }
   }
-  if (ts_node_is_null(init)) return out;
+  if (!ts_node_is_null(init)) AddInitAttributes(init, &out);
+  // What the __init__ of a base class of this file sets (run by `super().__init__(...)`, or
+  // inherited): `self.decoder` built by ParakeetForRNNT is ParakeetForTDT's too. The class's own
+  // assignments come first.
+  for (TSNode base : NamedChildren(Field(class_definition, "superclasses"))) {
+    if (!Is(base, "identifier")) continue;
+    TSNode base_class = ClassNamed(NodeText(base, text_));
+    if (ts_node_is_null(base_class) || SameNode(base_class, class_definition)) continue;
+    for (const auto& [attribute, constructors] : AttributeClassesOf(base_class)) {
+      out.try_emplace(attribute, constructors);
+    }
+  }
+  return out;
+}
+
+void CompiledRegion::AddInitAttributes(TSNode init, AttributeClasses* attributes) const {
+  AttributeClasses& out = *attributes;
   // What flows into each `self.<attr>` and each local name of __init__: the right sides of
   // assignments (`self.x = ...`, `self.x += [...]`, `self.x[k] = ...`) and what container
   // methods add (`blocks.append(Block(c))`, `self.up_blocks.append(up_block)`), so that
@@ -921,7 +937,6 @@ const CompiledRegion::AttributeClasses& CompiledRegion::AttributeClassesOf(
       PushNamedChildren(inner, n);
     }
   }
-  return out;
 }
 
 std::vector<TSNode> CompiledRegion::ClassMapValues(std::string_view name) const {

@@ -99,10 +99,12 @@ class CompiledRegion {
   // note which arguments are (CallSite::tensor_arguments).
   void UseTensorTest(std::function<bool(TSNode)> is_tensor) { is_tensor_ = std::move(is_tensor); }
 
-  // Classes instantiated into `self.<attr>` in a class's __init__ (the callee expressions:
+  // Classes instantiated into `self.<attr>` in a class's __init__, or its same-file bases' (the callee expressions:
   // `Linear`, `nn.LSTM`, `Block` of `ModuleList([Block(c) ...])`), by attribute.
   using AttributeClasses = std::map<std::string, std::vector<TSNode>, std::less<>>;
   const AttributeClasses& AttributeClassesOf(TSNode class_definition) const;
+  // Adds what `init` (an __init__) assigns to each `self.<attr>` (AttributeClassesOf).
+  void AddInitAttributes(TSNode init, AttributeClasses* attributes) const;
   // The class of this file parameter `parameter` of `function` is annotated with (`processor:
   // "AttnProcessor"`, `Optional[Block]`), as its name node; null for any other annotation.
   TSNode AnnotatedClass(TSNode function, std::string_view parameter) const;

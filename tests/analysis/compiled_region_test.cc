@@ -351,6 +351,45 @@ def factory(func=None):
   EXPECT_THAT(by_name["factory.decorate"]->adds_arguments, ElementsAre());
 }
 
+// `self.decoder` set by a base class's __init__ (run through super().__init__(), or inherited)
+// is the subclass's submodule too; the subclass's own assignment of a name wins.
+TEST(CompiledRegionTest, SubmodulesABaseClassBuildsAreTheSubclasses) {
+  ParsedSnippet s(R"(import torch
+class Decoder(torch.nn.Module):
+    def step(self, x):
+        return a(x)
+class Joint(torch.nn.Module):
+    def step(self, x):
+        return b(x)
+class Other(torch.nn.Module):
+    def step(self, x):
+        return c(x)
+class Base(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.decoder = Decoder()
+        self.joint = Joint()
+class Child(Base):
+    def __init__(self):
+        super().__init__()
+        self.joint = Other()
+    def forward(self, x):
+        return self.joint.step(self.decoder.step(x))
+class Inheriting(Base):
+    def forward(self, x):
+        return self.decoder.step(x)
+def a(x):
+    return x
+def b(x):
+    return x
+def c(x):
+    return x
+)");
+  EXPECT_TRUE(Traced(s, "a(x)"));   // Decoder.step, built by Base for Child and Inheriting
+  EXPECT_TRUE(Traced(s, "c(x)"));   // Child's own `self.joint`
+  EXPECT_FALSE(Traced(s, "b(x)"));  // Base's `self.joint`, replaced in Child
+}
+
 TEST(CompiledRegionTest, AnInstanceCalledRunsItsClassesCall) {
   ParsedSnippet s(R"(import torch
 from .processors import External
