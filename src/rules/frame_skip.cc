@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "analysis/definition_index.h"
 #include "analysis/file_facts.h"
 #include "analysis/placement.h"
 #include "analysis/syntax_queries.h"
@@ -60,25 +61,11 @@ bool Encloses(TSNode outer, TSNode inner) {
          ts_node_end_byte(inner) <= ts_node_end_byte(outer) && !SameNode(outer, inner);
 }
 
-// The functions of one scope (the module's body or a class's), by name; the last definition wins,
-// as in Python.
-using FunctionsByName = std::map<std::string, TSNode, std::less<>>;
-
-FunctionsByName FunctionsIn(TSNode scope, std::string_view text) {
-  FunctionsByName out;
-  for (TSNode member : NamedChildren(scope)) {
-    if (Is(member, "decorated_definition")) member = Field(member, "definition");
-    if (Is(member, "function_definition")) out[DefinitionName(member, text)] = member;
-  }
-  return out;
-}
-
 // The function of this file that `call` calls: `helper(...)` a module-level def, or
 // `self.method(...)` a method of the calling class. Null otherwise. Each scope's functions are
-// indexed once (`scopes`, by the scope's start byte): a lookup per call stays cheap in a file of
-// thousands of helpers.
+// indexed once (`definitions`): a lookup per call stays cheap in a file of thousands of helpers.
 TSNode LocalCallee(TSNode call, TSNode root, std::string_view text,
-                   std::map<uint32_t, FunctionsByName>* scopes) {
+                   const DefinitionIndex& definitions) {
   TSNode callee = Field(call, "function");
   TSNode scope{};
   std::string_view name;
@@ -91,10 +78,9 @@ TSNode LocalCallee(TSNode call, TSNode root, std::string_view text,
     name = NodeText(Field(callee, "attribute"), text);
   }
   if (ts_node_is_null(scope)) return TSNode{};
-  auto [it, added] = scopes->try_emplace(ts_node_start_byte(scope));
-  if (added) it->second = FunctionsIn(scope, text);
-  auto found = it->second.find(name);
-  return found == it->second.end() ? TSNode{} : found->second;
+  const DefinitionIndex::Definitions& functions = definitions.In(scope, "function_definition");
+  auto found = functions.find(name);
+  return found == functions.end() ? TSNode{} : found->second;
 }
 
 // Calls, in a loop or `with` block of their function, to a function of this file with a sure
@@ -111,10 +97,10 @@ std::vector<Located> CallsIntoBreaks(const std::vector<Finding>& findings,
   std::vector<Located> out;
   if (breaking.empty()) return out;
   std::string_view text = facts.text();
-  std::map<uint32_t, FunctionsByName> scopes;
+  const DefinitionIndex definitions(text);
   ForEachNamedNode(facts.root(), [&](TSNode node, std::string_view type) {
     if (type != "call") return true;
-    TSNode callee = LocalCallee(node, facts.root(), text, &scopes);
+    TSNode callee = LocalCallee(node, facts.root(), text, definitions);
     if (ts_node_is_null(callee)) return true;
     auto it = breaking.find(ts_node_start_byte(callee));
     TSNode function = EnclosingFunction(node);
