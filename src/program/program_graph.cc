@@ -786,7 +786,6 @@ std::set<std::string> ProgramGraph::ArgumentsAddedByWrappers(const FunctionRef& 
   for (const FunctionRef& wrapper : wrappers) {
     const FunctionSummary* w = Find(wrapper.first, wrapper.second);
     out.insert(w->adds_arguments.begin(), w->adds_arguments.end());
-    if (getenv("GBD") && !w->adds_arguments.empty()) { fprintf(stderr, "WRAP %s %s:", modules_[wrapper.first].module.c_str(), wrapper.second.c_str()); for (auto& a : w->adds_arguments) fprintf(stderr, " %s", a.c_str()); fprintf(stderr, "\n"); }
   }
   return out;
 }
@@ -854,7 +853,19 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::TensorPassedParameter
   return out;
 }
 
+const std::set<std::string>& ProgramGraph::AddedByWrappers(const FunctionRef& function,
+                                                            WrapperAdditions* cache) const {
+  auto [it, fresh] = cache->try_emplace(function);
+  if (fresh) it->second = ArgumentsAddedByWrappers(function);
+  return it->second;
+}
+
 namespace {
+
+// Whether a caller can pass `name` as a keyword the signature names.
+bool Names(const FunctionSummary::Signature& signature, const std::string& name) {
+  return std::find(signature.named.begin(), signature.named.end(), name) != signature.named.end();
+}
 
 // Whether arguments a decorator's wrapper adds (ArgumentsAddedByWrappers) may fill parameter
 // `name`: a keyword it names, any keyword, or any positional argument.
@@ -865,37 +876,28 @@ bool AddedPasses(const std::set<std::string>& added, const std::string& name) {
 // Whether they may fill a **kwargs: a keyword the function does not name.
 bool AddsUnnamedKeyword(const std::set<std::string>& added,
                         const FunctionSummary::Signature& signature) {
-  for (const std::string& name : added) {
-    if (name == "*") continue;
-    if (name == "**" || std::find(signature.named.begin(), signature.named.end(), name) ==
-                            signature.named.end()) {
-      return true;
-    }
-  }
-  return false;
+  return std::any_of(added.begin(), added.end(), [&](const std::string& name) {
+    return name == "**" || (name != "*" && !Names(signature, name));
+  });
 }
 
 }  // namespace
 
 ProgramGraph::KeywordsHeld ProgramGraph::KeywordsInVarKeyword(
     const CallSites& sites, const std::map<FunctionRef, std::set<std::string>>& entry_inputs,
-    const std::set<FunctionRef>* entries) const {
+    const std::set<FunctionRef>* entries, WrapperAdditions* wrappers) const {
   KeywordsHeld held;
-  // An entry's: the inputs the user's call gives that it does not name, or any.
-  auto unnamed = [](const FunctionSummary& f, const std::set<std::string>& names,
-                    std::set<std::string>* into) {
+  // Adds the keywords of `names` `f` does not name (they land in its **kwargs).
+  auto unnamed = [](const FunctionSummary& f, const auto& names, std::set<std::string>* into) {
     for (const std::string& name : names) {
-      if (name == "*") continue;
-      if (std::find(f.signature.named.begin(), f.signature.named.end(), name) ==
-          f.signature.named.end()) {
-        into->insert(name);
-      }
+      if (name != "*" && !Names(f.signature, name)) into->insert(name);
     }
   };
+  // An entry's: the inputs the user's call gives that it does not name, or any.
   for (const auto& [entry, inputs] : entry_inputs) {
     const FunctionSummary* f = Find(entry.first, entry.second);
     if (f == nullptr || f->signature.var_keyword.empty()) continue;
-    std::set<std::string> added = ArgumentsAddedByWrappers(entry);
+    const std::set<std::string>& added = AddedByWrappers(entry, wrappers);
     if (added.contains("**")) {
       held[entry] = std::nullopt;
       continue;
@@ -914,7 +916,6 @@ ProgramGraph::KeywordsHeld ProgramGraph::KeywordsInVarKeyword(
     bool outside = f == nullptr || (entries != nullptr ? entries->contains(caller) : f->entry);
     return outside ? std::nullopt : std::optional<std::set<std::string>>(std::set<std::string>{});
   };
-  std::map<FunctionRef, std::set<std::string>> added_by;
   for (bool changed = true; changed;) {
     changed = false;
     for (const auto& [function, calls] : sites) {
@@ -926,14 +927,12 @@ ProgramGraph::KeywordsHeld ProgramGraph::KeywordsInVarKeyword(
       std::optional<std::set<std::string>> keys = of(function);
       if (!keys) continue;  // any already
       size_t before = keys->size();
-      auto [added, fresh] = added_by.try_emplace(function);
-      if (fresh) added->second = ArgumentsAddedByWrappers(function);
-      bool any = added->second.contains("**");
-      unnamed(*f, added->second, &*keys);
+      const std::set<std::string>& added = AddedByWrappers(function, wrappers);
+      bool any = added.contains("**");
+      unnamed(*f, added, &*keys);
       for (const auto& [caller, call] : calls) {
         any = any || call->splat;
-        std::set<std::string> given(call->keywords.begin(), call->keywords.end());
-        unnamed(*f, given, &*keys);
+        unnamed(*f, call->keywords, &*keys);
         for (const std::string& source : call->splat_sources) {
           if (source.starts_with("*") && !source.starts_with("**")) continue;  // positional
           const FunctionSummary* c = Find(caller.first, caller.second);
@@ -966,13 +965,14 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
     const std::set<FunctionRef>* entries) const {
   // Every reached call site, by the function it calls, with the function that makes it.
   CallSites sites = ReachedCallSites(reached);
+  WrapperAdditions wrappers;  // what each function's decorators add, found once
   std::map<FunctionRef, std::set<std::string>> out;
   // The entries the user's call is known for: what it does not pass holds its default.
   for (const auto& [entry, inputs] : entry_inputs) {
     const FunctionSummary* f = Find(entry.first, entry.second);
     if (f == nullptr || !reached.contains(entry)) continue;
     out[entry];  // known, even when every parameter is given: ReachableFrom asks
-    const std::set<std::string> added = ArgumentsAddedByWrappers(entry);
+    const std::set<std::string>& added = AddedByWrappers(entry, &wrappers);
     for (const auto& [name, position] : f->literal_defaults) {
       if (!inputs.contains(name) && !AddedPasses(added, name)) out[entry].insert(name);
     }
@@ -982,17 +982,14 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
       out[entry].insert("*" + signature.var_positional);
     }
     bool extra = AddsUnnamedKeyword(added, signature);
-    for (const std::string& input : inputs) {
-      extra = extra || std::find(signature.named.begin(), signature.named.end(), input) ==
-                           signature.named.end();
-    }
+    for (const std::string& input : inputs) extra = extra || !Names(signature, input);
     if (!signature.var_keyword.empty() && !extra) out[entry].insert("**" + signature.var_keyword);
   }
   auto holds = [&](const FunctionRef& caller, const std::string& name) {
     auto held = out.find(caller);
     return held != out.end() && held->second.contains(name);
   };
-  const KeywordsHeld keywords = KeywordsInVarKeyword(sites, entry_inputs, entries);
+  const KeywordsHeld keywords = KeywordsInVarKeyword(sites, entry_inputs, entries, &wrappers);
   // The keywords a caller's own `**kwargs` handed on may hold; null when any.
   auto handed_on = [&](const FunctionRef& caller,
                        const std::string& source) -> const std::set<std::string>* {
@@ -1046,21 +1043,12 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
       const std::set<std::string>* held = handed_on(caller, source);
       if (held == nullptr) return true;
       for (const std::string& keyword : *held) {
-        if (std::find(signature.named.begin(), signature.named.end(), keyword) ==
-            signature.named.end()) {
-          return true;
-        }
+        if (!Names(signature, keyword)) return true;
       }
     }
-    for (const std::string& keyword : call.keywords) {
-      if (std::find(signature.named.begin(), signature.named.end(), keyword) ==
-          signature.named.end()) {
-        return true;
-      }
-    }
-    return false;
+    return std::any_of(call.keywords.begin(), call.keywords.end(),
+                       [&](const std::string& keyword) { return !Names(signature, keyword); });
   };
-  std::map<FunctionRef, std::set<std::string>> added_by;  // ArgumentsAddedByWrappers, once each
   // Defaults flow down call chains (a caller's defaulted parameter handed on), so the sets grow
   // until nothing changes; each round only adds names, and there are finitely many.
   for (bool changed = true; changed;) {
@@ -1075,9 +1063,7 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
         if (!holds(function, name)) changed = out[function].insert(name).second || changed;
       };
       // A decorator's wrapper may pass what no call site does.
-      auto [cached, fresh] = added_by.try_emplace(function);
-      if (fresh) cached->second = ArgumentsAddedByWrappers(function);
-      const std::set<std::string>& added = cached->second;
+      const std::set<std::string>& added = AddedByWrappers(function, &wrappers);
       for (const auto& [name, position] : f->literal_defaults) {
         if (holds(function, name)) continue;
         bool passed = AddedPasses(added, name);

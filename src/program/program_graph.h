@@ -222,9 +222,14 @@ class ProgramGraph {
   // decorators' wrappers add. An entry's are the user's inputs it does not name (any without
   // --inputs).
   using KeywordsHeld = std::map<FunctionRef, std::optional<std::set<std::string>>>;
+  // ArgumentsAddedByWrappers by function, each found once per DefaultedParameters.
+  using WrapperAdditions = std::map<FunctionRef, std::set<std::string>>;
   KeywordsHeld KeywordsInVarKeyword(
       const CallSites& sites, const std::map<FunctionRef, std::set<std::string>>& entry_inputs,
-      const std::set<FunctionRef>* entries) const;
+      const std::set<FunctionRef>* entries, WrapperAdditions* wrappers) const;
+  // ArgumentsAddedByWrappers(function), from `cache` when it was found before.
+  const std::set<std::string>& AddedByWrappers(const FunctionRef& function,
+                                               WrapperAdditions* cache) const;
   // The wrappers a decorator hands out, applied `calls` times (`@d`: 1, `@d(...)`: 2).
   std::vector<FunctionRef> ReturnedWrappers(const FunctionRef& decorator, int calls) const;
   // What the wrappers of `function`'s decorators add to the arguments of its calls
