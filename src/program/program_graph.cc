@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <deque>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <tuple>
@@ -25,7 +26,11 @@ std::string ModuleNameOf(const std::string& path) {
   size_t dot = base.rfind('.');
   std::string stem = dot == std::string::npos ? base : base.substr(0, dot);
   std::string name = stem == "__init__" ? "" : stem;
-  std::string dir = DirName(path);
+  // Walk up by name, not by "." and "..": linting `.` inside a package (or `../x.py`) must find
+  // the packages above the working directory as a run from the top does.
+  std::error_code error;
+  std::filesystem::path absolute = std::filesystem::absolute(path, error).lexically_normal();
+  std::string dir = error ? DirName(path) : absolute.parent_path().string();
   for (int depth = 0; depth < 64 && IsRegularFile(dir + "/__init__.py"); ++depth) {
     std::string package = BaseName(dir);
     if (package.empty() || package == "." || package == "..") break;
