@@ -36,8 +36,10 @@ quiet "$tmp/venv/bin/pip" install "ruff==$ruff_version"
 ruff="$tmp/venv/bin/ruff"
 
 # Run from the temporary directory so that no configuration file (gbreak.toml, pyproject.toml,
-# ruff.toml) of the caller applies; ruff also gets --isolated.
+# ruff.toml) of the caller applies; ruff also gets --isolated. gbreak's result cache lives there
+# too; the cold rows run with --no-cache, the warm ones read it (docs/cache.md).
 cd "$tmp"
+export GBREAK_CACHE_DIR="$tmp/gbreak-cache"
 # Warm the page cache: the sources, the binaries.
 find "$sp" -type f -name '*.py' -exec cat {} + > /dev/null
 cat "$gbreak" "$ruff" > /dev/null
@@ -98,7 +100,8 @@ best_of "$ruff" "${ruff_args[@]}" "$tree"
 rows+=("ruff_check_E9,F63,F7,F82 $wall $cpu $rss_kb $ruff_files")
 declare -A split  # threads -> "files bytes parse analysis"
 for threads in "$cores" 1; do
-  best_of "$gbreak" lint --include-site-packages --exit-zero --stats -j "$threads" "$tree"
+  best_of "$gbreak" lint --no-cache --include-site-packages --exit-zero --stats -j "$threads" \
+    "$tree"
   split[$threads]=$(gbreak_stats)
   rows+=("gbreak_lint_-j$threads $wall $cpu $rss_kb ${split[$threads]%% *}")
 done
@@ -136,6 +139,31 @@ for i in 2 3; do
 done
 echo
 
+# The result cache: filled by one run, then a run with nothing changed, a run with one file
+# changed (a comment appended: that file is analyzed again and reachability settled afresh from
+# every file's cached summary), and a pre-commit hook's run on 10 files of the tree.
+if "$gbreak" lint --help | grep -q -- '--no-cache'; then
+  "$gbreak" lint --include-site-packages --exit-zero "$tree" > /dev/null
+  echo "Result cache (whole tree, -j$cores), best of 3; ratios to ruff --no-cache, wall / cpu"
+  cache_row() {
+    printf '  %-44s %7.3fs wall %7.3fs cpu %7.1f MB  %7s/%-7s %s\n' "$1" "$wall" "$cpu" \
+      "$(echo "$rss_kb / 1024" | bc -l)" "$(ratio "$wall" "$ruff_wall")" \
+      "$(ratio "$cpu" "$ruff_cpu")" "$(grep -h '^cache:' "$tmp/err.1")"
+  }
+  best_of "$gbreak" lint --include-site-packages --exit-zero --stats "$tree"
+  cache_row "nothing changed"
+  changed="$tree/models/llama/modeling_llama.py"
+  printf '#!/usr/bin/env bash\necho "# edit $RANDOM$RANDOM" >> "%s"\nexec "$@"\n' "$changed" \
+    > "$tmp/edit-then"
+  chmod +x "$tmp/edit-then"
+  best_of "$tmp/edit-then" "$gbreak" lint --include-site-packages --exit-zero --stats "$tree"
+  cache_row "one file changed"
+  mapfile -t ten < <(find "$tree/models" -name 'modeling_*.py' | sort | head -10)
+  best_of "$gbreak" lint --exit-zero --stats "${ten[@]}"
+  cache_row "10 files, nothing changed (pre-commit)"
+  echo
+fi
+
 if ! "$gbreak" lint --help | grep -q -- '--entry'; then
   echo "Entry-scoped runs: skipped, this gbreak has no --entry (older build)"
 else
@@ -163,13 +191,15 @@ chmod +x "$tmp/repeat20"
 per_run() { printf '%.1f ms wall, %.1f ms cpu' "$(echo "$wall * 50" | bc -l)" \
   "$(echo "$cpu * 50" | bc -l)"; }
 mkdir "$tmp/empty"
-best_of "$tmp/repeat20" "$gbreak" lint --exit-zero "$tmp/empty"
+best_of "$tmp/repeat20" "$gbreak" lint --no-cache --exit-zero "$tmp/empty"
 echo "gbreak start-up (lint of an empty directory): $(per_run)"
 one="$tree/models/llama/modeling_llama.py"
 echo "One file (${one#"$sp/"}), per run, best of 3 x 20 runs:"
 best_of "$tmp/repeat20" "$ruff" "${ruff_args[@]}" "$one"
 echo "  ruff check --select E9,F63,F7,F82: $(per_run)"
+best_of "$tmp/repeat20" "$gbreak" lint --no-cache --exit-zero "$one"
+echo "  gbreak lint --no-cache:            $(per_run)"
 best_of "$tmp/repeat20" "$gbreak" lint --exit-zero "$one"
-echo "  gbreak lint:                       $(per_run)"
+echo "  gbreak lint (warm cache):          $(per_run)"
 echo
 uptime | sed 's/^/machine load after: /'

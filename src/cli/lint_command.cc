@@ -8,6 +8,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "cache/result_cache.h"
+#include "cli/cache_location.h"
 #include "cli/catalog.h"
 #include "cli/config.h"
 #include "cli/fix_command.h"
@@ -59,6 +61,37 @@ void MergeResults(std::vector<FileCheckResult>& results, LintReport& report) {
 
 // Checks every file in parallel. Results land in per-file slots and are merged in file order,
 // so the report is the same whatever the thread count.
+// The result cache for this run, or null when it is off or cannot be used (said on stderr: the
+// run goes on without it).
+std::unique_ptr<ResultCache> OpenCache(const RuleEngine& engine,
+                                       const FileCheckOptions& check_options,
+                                       const LintOptions& options) {
+  std::optional<std::string> dir = CacheDirectory(options.no_cache, options.cache_dir);
+  if (!dir.has_value()) return nullptr;
+  absl::StatusOr<std::unique_ptr<ResultCache>> cache =
+      ResultCache::Open(*dir, ResultCache::RunFingerprint(engine, check_options), engine,
+                        check_options.max_file_bytes);
+  if (!cache.ok()) {
+    std::cerr << "gbreak: warning: " << cache.status().message()
+              << "; running without the result cache (--no-cache silences this)\n";
+    return nullptr;
+  }
+  return *std::move(cache);
+}
+
+// The end of a run with the result cache: its warnings, its counts, the report.
+LintReport FinishCachedRun(std::vector<FileCheckResult>& results, ResultCache& cache,
+                           LintReport& report) {
+  for (const std::string& warning : cache.Finish()) {
+    std::cerr << "gbreak: warning: " << warning << "\n";
+  }
+  report.stats.cache_used = true;
+  report.stats.cache_hits = static_cast<size_t>(cache.hits());
+  report.stats.cache_misses = static_cast<size_t>(cache.misses());
+  MergeResults(results, report);
+  return std::move(report);
+}
+
 LintReport CheckFiles(const std::vector<std::string>& files, const RuleEngine& engine,
                       const LintOptions& options) {
   LintReport report;
@@ -66,16 +99,35 @@ LintReport CheckFiles(const std::vector<std::string>& files, const RuleEngine& e
   report.stats.threads = static_cast<int>(
       std::max<size_t>(1, std::min<size_t>(static_cast<size_t>(threads), files.size())));
   FileCheckOptions check_options = CheckOptionsFor(options);
+  std::unique_ptr<ResultCache> cache = OpenCache(engine, check_options, options);
 
+  if (cache != nullptr) {
+    if (std::optional<std::vector<FileCheckResult>> kept = cache->ReuseRun(files)) {
+      return FinishCachedRun(*kept, *cache, report);
+    }
+  }
   std::vector<FileCheckResult> results(files.size());
   std::vector<std::unique_ptr<FileChecker>> checkers(static_cast<size_t>(report.stats.threads));
   ParallelFor(files.size(), report.stats.threads, [&](size_t worker, size_t item) {
     if (checkers[worker] == nullptr) {
       checkers[worker] = std::make_unique<FileChecker>(engine, check_options);
     }
-    results[item] = checkers[worker]->Check(files[item]);
+    results[item] = cache != nullptr ? cache->Check(*checkers[worker], files[item])
+                                     : checkers[worker]->Check(files[item]);
   });
-  SettleReachability(results);
+  // What crosses files is settled from every file's summary, cached or not: a file's cached
+  // findings in a function another file calls come and go with that call.
+  if (cache == nullptr) {
+    SettleReachability(results);
+  } else {
+    // Rare (a cached summary that does not decode) and called from worker threads: a checker
+    // of its own each time.
+    auto recheck = [&](const std::string& path) {
+      return FileChecker(engine, check_options).Check(path);
+    };
+    cache->Settle(files, results, report.stats.threads, recheck);
+    return FinishCachedRun(results, *cache, report);
+  }
   MergeResults(results, report);
   return report;
 }

@@ -37,6 +37,10 @@ struct LintOptions {
   bool fail_on_conditional_given = false;  // on the command line: wins over the config file
   bool statistics = false;  // counts per rule instead of findings
   bool stats = false;       // run statistics on stderr
+  // The result cache of whole-tree runs (cache/result_cache.h): `--no-cache` (or
+  // GBREAK_NO_CACHE=1) turns it off; `--cache-dir` (or GBREAK_CACHE_DIR) says where it lives.
+  bool no_cache = false;
+  std::string cache_dir;
   bool fix = false;         // `--fix`: make the safe mechanical edits (cli/fix_command.h)
   bool diff = false;        // `--diff`: print those edits as a unified diff, change nothing
   // `--unsafe-fixes`: --fix and --diff also make the edits that may change behaviour

@@ -72,6 +72,11 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
                 "raising), marked [only on an error path]");
   lint.add_flag("--statistics", o.statistics, "Print the number of findings per rule instead");
   lint.add_flag("--stats", o.stats, "Print files, bytes and timings to stderr");
+  lint.add_flag("--no-cache", o.no_cache,
+                "Neither read nor write the result cache (also GBREAK_NO_CACHE=1)");
+  lint.add_option("--cache-dir", o.cache_dir,
+                  "Where the result cache lives (default: .gbreak_cache beside the nearest "
+                  "gbreak.toml or pyproject.toml, else here; also GBREAK_CACHE_DIR)");
   lint.add_flag("--fix", o.fix, "Apply the safe fixes (rewrites files), then report what remains");
   lint.add_flag("--diff", o.diff, "Print the safe fixes as a unified diff; change no file");
   lint.add_flag("--unsafe-fixes", o.unsafe_fixes,

@@ -20,6 +20,11 @@ struct LintStats {
   absl::Duration parse_time;     // summed over workers
   absl::Duration analysis_time;  // summed over workers
   absl::Duration wall_time;
+  // The result cache (whole-tree runs): files whose results it held, and files analyzed (and
+  // stored); both 0 when no cache was used.
+  bool cache_used = false;
+  size_t cache_hits = 0;
+  size_t cache_misses = 0;
 };
 
 // Everything a writer needs: findings in output order, input diagnostics, statistics.

@@ -101,7 +101,7 @@ std::string WriteRunStats(const LintReport& report) {
   const LintStats& s = report.stats;
   double wall = absl::ToDoubleSeconds(s.wall_time);
   double megabytes = static_cast<double>(s.bytes) / (1024.0 * 1024.0);
-  return absl::StrFormat(
+  std::string out = absl::StrFormat(
       "files: %d checked, %d skipped\n"
       "bytes: %d (%.2f MB)\n"
       "threads: %d\n"
@@ -111,6 +111,11 @@ std::string WriteRunStats(const LintReport& report) {
       s.files_checked, s.files_skipped, s.bytes, megabytes, s.threads,
       absl::ToDoubleSeconds(s.parse_time), absl::ToDoubleSeconds(s.analysis_time), wall,
       wall > 0 ? megabytes / wall : 0.0);
+  if (s.cache_used) {
+    absl::StrAppendFormat(&out, "cache: %d files read from it, %d analyzed\n", s.cache_hits,
+                          s.cache_misses);
+  }
+  return out;
 }
 
 }  // namespace gbreak

@@ -70,20 +70,34 @@ FileCheckResult FileChecker::Check(const std::string& path, const std::string& m
   return Finish(*file, nullptr);
 }
 
+FileCheckResult FileChecker::CheckText(const std::string& path, const std::string& module,
+                                       std::string bytes) {
+  TreeIndexScope tree_index;
+  std::unique_ptr<PreparedFile> file = PrepareText(path, module, std::move(bytes));
+  return Finish(*file, nullptr);
+}
+
 std::unique_ptr<PreparedFile> FileChecker::Prepare(const std::string& path,
                                                    const std::string& module) {
-  auto file = std::make_unique<PreparedFile>();
-  FileCheckResult& result = file->result;
   absl::StatusOr<std::string> bytes = ReadFileBytes(path, options_.max_file_bytes);
   if (!bytes.ok()) {
+    auto file = std::make_unique<PreparedFile>();
     Diagnostic::Level level = absl::IsResourceExhausted(bytes.status())
                                   ? Diagnostic::Level::kWarning
                                   : Diagnostic::Level::kError;
-    result.diagnostics.push_back({level, path, 0, std::string(bytes.status().message())});
+    file->result.diagnostics.push_back({level, path, 0, std::string(bytes.status().message())});
     return file;
   }
-  result.bytes = bytes->size();
-  file->source = std::make_unique<SourceFile>(path, *std::move(bytes));
+  return PrepareText(path, module, *std::move(bytes));
+}
+
+std::unique_ptr<PreparedFile> FileChecker::PrepareText(const std::string& path,
+                                                       const std::string& module,
+                                                       std::string bytes) {
+  auto file = std::make_unique<PreparedFile>();
+  FileCheckResult& result = file->result;
+  result.bytes = bytes.size();
+  file->source = std::make_unique<SourceFile>(path, std::move(bytes));
   const SourceFile& source = *file->source;
   std::string declared = DeclaredEncoding(source.text());
   file->source->set_single_byte_encoding(!declared.empty() && !IsUtf8EncodingName(declared));

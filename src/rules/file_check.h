@@ -62,6 +62,10 @@ class FileChecker {
   // `module` is the file's dotted module name when the caller knows it (it located the file on a
   // search path); otherwise it is derived from the packages the file sits in.
   FileCheckResult Check(const std::string& path, const std::string& module = "");
+  // The same for a file the caller has read already (the result cache hashes its bytes first):
+  // `bytes` are its contents, within the size limit.
+  FileCheckResult CheckText(const std::string& path, const std::string& module,
+                            std::string bytes);
 
   // The two halves of Check, for entry runs: Prepare reads, parses, checks encoding and syntax
   // and summarizes the file for the call graph; Finish runs the rules, only within `ranges`
@@ -83,6 +87,8 @@ class FileChecker {
     std::vector<std::pair<uint32_t, uint32_t>> call_sites;
   };
   std::unique_ptr<PreparedFile> Prepare(const std::string& path, const std::string& module);
+  std::unique_ptr<PreparedFile> PrepareText(const std::string& path, const std::string& module,
+                                            std::string bytes);
   FileCheckResult Finish(PreparedFile& file,
                          const std::vector<std::pair<uint32_t, uint32_t>>* ranges,
                          ProgramFacts program = {});

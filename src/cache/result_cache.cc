@@ -1,0 +1,552 @@
+#include "cache/result_cache.h"
+
+#include <fcntl.h>
+#include <openssl/evp.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <tuple>
+#include <stdexcept>
+#include <utility>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "cache/entry_file.h"
+#include "cache/result_codec.h"
+#include "nlohmann/json.hpp"
+#include "program/program_graph.h"
+#include "rules/reachability.h"
+#include "source/absl_compat.h"
+#include "source/file_reader.h"
+#include "source/parallel_for.h"
+
+namespace gbreak {
+namespace {
+
+// The layout of entries and of the index (result_codec.cc's field order included): bump it when
+// either changes, so no run reads what an older layout wrote.
+constexpr std::string_view kFormatVersion = "gbreak-cache 2";
+constexpr uint64_t kDefaultMaxMegabytes = 512;
+// A file whose mtime or ctime is this close to when it was read may have changed again within
+// the file system's timestamp granularity without its stat changing: its key is not trusted.
+constexpr int64_t kRacyNanoseconds = 1'000'000'000;
+
+class Sha256 {
+ public:
+  Sha256() : context_(EVP_MD_CTX_new()) { EVP_DigestInit_ex(context_, EVP_sha256(), nullptr); }
+  ~Sha256() { EVP_MD_CTX_free(context_); }
+  Sha256(const Sha256&) = delete;
+  Sha256& operator=(const Sha256&) = delete;
+
+  // Each part is framed by its length, so ("ab", "c") and ("a", "bc") hash differently.
+  void Add(std::string_view bytes) {
+    std::string length = absl::StrCat(bytes.size(), ":");
+    EVP_DigestUpdate(context_, length.data(), length.size());
+    EVP_DigestUpdate(context_, bytes.data(), bytes.size());
+  }
+  std::string Hex() {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    EVP_DigestFinal_ex(context_, digest, &size);
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out;
+    for (unsigned int i = 0; i < size; ++i) {
+      out.push_back(kHex[digest[i] >> 4]);
+      out.push_back(kHex[digest[i] & 15]);
+    }
+    return out;
+  }
+
+ private:
+  EVP_MD_CTX* context_;
+};
+
+int64_t Nanoseconds(const struct timespec& t) {
+  return static_cast<int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+}
+
+// Modification and status-change times; macOS names the fields differently.
+int64_t ModifiedNs(const struct stat& info) {
+#ifdef __APPLE__
+  return Nanoseconds(info.st_mtimespec);
+#else
+  return Nanoseconds(info.st_mtim);
+#endif
+}
+int64_t ChangedNs(const struct stat& info) {
+#ifdef __APPLE__
+  return Nanoseconds(info.st_ctimespec);
+#else
+  return Nanoseconds(info.st_ctim);
+#endif
+}
+
+int64_t NowNanoseconds() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// The running binary, by size and modification time: a rebuilt gbreak (same version number,
+// different code) must not read what the previous build stored.
+std::string BinaryIdentity() {
+  struct stat info;
+  if (stat("/proc/self/exe", &info) != 0) return "unknown";
+  return absl::StrCat(info.st_size, ":", ModifiedNs(info));
+}
+
+std::string ErrnoText() { return std::strerror(errno); }
+
+// Creates `path` with `bytes` unless it exists (the cache's .gitignore and CACHEDIR.TAG).
+void CreateOnce(const std::string& path, std::string_view bytes) {
+  int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) return;
+  ssize_t written = write(fd, bytes.data(), bytes.size());
+  (void)written;
+  close(fd);
+}
+
+// Writes `bytes` to `path` through a temporary file in the same directory renamed into place,
+// so a reader sees the old file, the new one or none, never a part.
+absl::Status WriteReplacing(const std::string& path, std::string_view bytes) {
+  std::string pattern = absl::StrCat(path, ".tmp-XXXXXX");
+  std::vector<char> temporary(pattern.begin(), pattern.end());
+  temporary.push_back('\0');
+  int fd = mkostemp(temporary.data(), O_CLOEXEC);
+  if (fd < 0) return absl::UnavailableError(ErrnoText());
+  bool ok = true;
+  std::string_view rest = bytes;
+  while (ok && !rest.empty()) {
+    ssize_t n = write(fd, rest.data(), rest.size());
+    if (n < 0 && errno == EINTR) continue;
+    ok = n > 0;
+    if (ok) rest.remove_prefix(static_cast<size_t>(n));
+  }
+  std::string why = ok ? "" : ErrnoText();
+  fchmod(fd, 0644);
+  ok = close(fd) == 0 && ok;
+  if (ok && std::rename(temporary.data(), path.c_str()) != 0) {
+    ok = false;
+    why = ErrnoText();
+  }
+  if (!ok) {
+    unlink(temporary.data());
+    return absl::UnavailableError(why.empty() ? "cannot write" : why);
+  }
+  return absl::OkStatus();
+}
+
+std::optional<std::string> ReadWhole(const std::string& path) {
+  absl::StatusOr<std::string> bytes = ReadFileBytes(path, uint64_t{1} << 32);
+  if (!bytes.ok()) return std::nullopt;
+  return *std::move(bytes);
+}
+
+uint64_t MaxCacheBytes() {
+  uint64_t megabytes = kDefaultMaxMegabytes;
+  if (const char* value = std::getenv("GBREAK_CACHE_MAX_MB")) {
+    uint64_t parsed = 0;
+    if (absl::SimpleAtoi(value, &parsed)) megabytes = parsed;
+  }
+  return megabytes << 20;
+}
+
+}  // namespace
+
+std::string ResultCache::RunFingerprint(const RuleEngine& engine,
+                                        const FileCheckOptions& options) {
+  Sha256 hash;
+  hash.Add(kFormatVersion);
+  hash.Add(GBREAK_VERSION);
+  hash.Add(BinaryIdentity());
+  const RegionOptions& region = options.region;
+  hash.Add(absl::StrCat(options.max_file_bytes, ",", region.eval, region.train,
+                        region.defer_reachability, region.reduced_precision,
+                        region.note_tensor_arguments));
+  // Everything of a rule that can change what a check finds or writes into a finding.
+  for (const Rule& rule : engine.rules()) {
+    hash.Add(rule.code);
+    hash.Add(rule.name);
+    hash.Add(rule.category);
+    hash.Add(rule.message);
+    hash.Add(rule.fix);
+    hash.Add(absl::StrCat(static_cast<int>(rule.severity), static_cast<int>(rule.confidence),
+                          static_cast<int>(rule.kind), static_cast<int>(rule.autofix),
+                          static_cast<int>(rule.fix_safety)));
+    for (const std::string& p : rule.predicates) hash.Add(p);
+    hash.Add(rule.query_source);
+  }
+  return hash.Hex();
+}
+
+absl::StatusOr<std::unique_ptr<ResultCache>> ResultCache::Open(const std::string& dir,
+                                                               std::string fingerprint,
+                                                               const RuleEngine& engine,
+                                                               uint64_t max_file_bytes) {
+  std::error_code error;
+  std::filesystem::create_directories(std::filesystem::path(dir) / "entries", error);
+  if (!error) std::filesystem::create_directories(std::filesystem::path(dir) / "index", error);
+  if (error) {
+    return absl::UnavailableError(
+        absl::StrCat("cannot create the cache directory ", dir, ": ", error.message()));
+  }
+  if (access(dir.c_str(), W_OK) != 0) {
+    return absl::PermissionDeniedError(absl::StrCat("cannot write the cache directory ", dir));
+  }
+  // As ruff does: git ignores the cache, and backup tools know it can be rebuilt.
+  CreateOnce(dir + "/.gitignore", "# Created by gbreak: its result cache.\n*\n");
+  CreateOnce(dir + "/CACHEDIR.TAG",
+             "Signature: 8a477f597d28d172789f06886806bc55\n"
+             "# This file is a cache directory tag created by gbreak.\n");
+  auto cache = std::unique_ptr<ResultCache>(
+      new ResultCache(dir, std::move(fingerprint), engine, max_file_bytes));
+  cache->LoadIndex();
+  return cache;
+}
+
+ResultCache::ResultCache(std::string dir, std::string fingerprint, const RuleEngine& engine,
+                         uint64_t max_file_bytes)
+    : dir_(std::move(dir)),
+      fingerprint_(std::move(fingerprint)),
+      engine_(engine),
+      max_file_bytes_(max_file_bytes) {}
+
+// One index per fingerprint and working directory: paths are keyed as the run names them.
+std::string ResultCache::IndexPath() const {
+  std::error_code error;
+  Sha256 hash;
+  hash.Add(fingerprint_);
+  hash.Add(std::filesystem::current_path(error).string());
+  return absl::StrCat(dir_, "/index/", hash.Hex().substr(0, 24));
+}
+
+void ResultCache::LoadIndex() {
+  absl::StatusOr<EntryFile> entry = EntryFile::Open(IndexPath(), "index", 1);
+  absl::StatusOr<std::string> bytes = entry.ok() ? entry->ReadPart(0) : entry.status();
+  if (absl::IsNotFound(bytes.status())) return;
+  try {
+    if (!bytes.ok()) throw std::runtime_error(std::string(bytes.status().message()));
+    nlohmann::json rows = nlohmann::json::from_msgpack(*bytes);
+    for (const nlohmann::json& row : rows) {
+      IndexEntry entry;
+      row.at(1).get_to(entry.stat.size);
+      row.at(2).get_to(entry.stat.mtime_ns);
+      row.at(3).get_to(entry.stat.ctime_ns);
+      row.at(4).get_to(entry.stat.inode);
+      row.at(5).get_to(entry.module);
+      row.at(6).get_to(entry.key);
+      row.at(7).get_to(entry.read_ns);
+      index_[row.at(0).get<std::string>()] = std::move(entry);
+    }
+  } catch (const std::exception& e) {
+    index_.clear();
+    Warn(absl::StrCat("ignoring a corrupt cache index ", IndexPath(), " (", e.what(), ")"));
+  }
+}
+
+void ResultCache::WriteIndex() {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& [path, e] : index_) {
+    rows.push_back(nlohmann::json::array({path, e.stat.size, e.stat.mtime_ns, e.stat.ctime_ns,
+                                          e.stat.inode, e.module, e.key, e.read_ns}));
+  }
+  std::vector<std::uint8_t> bytes = nlohmann::json::to_msgpack(rows);
+  absl::Status written = WriteReplacing(
+      IndexPath(), FrameEntry("index", {std::string(bytes.begin(), bytes.end())}));
+  if (!written.ok()) {
+    warnings_.push_back(
+        absl::StrCat("cannot write the cache index ", IndexPath(), ": ", written.message()));
+  }
+}
+
+// ModuleNameOf walks up the directories of every file; the files of one directory share their
+// package, so it is asked once per directory (of `dir/__init__.py`: the directory's package, or
+// "" when it is none) and the file's stem is added as ModuleNameOf adds it.
+std::string ResultCache::ModuleOf(const std::string& path) {
+  size_t slash = path.rfind('/');
+  std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
+  std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+  std::string package;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = packages_.find(dir);
+    if (it != packages_.end()) package = it->second;
+    else package = packages_[dir] = ModuleNameOf(dir + "/__init__.py");
+  }
+  size_t dot = base.rfind('.');
+  std::string stem = dot == std::string::npos ? base : base.substr(0, dot);
+  if (stem == "__init__") return package;
+  return package.empty() ? stem : absl::StrCat(package, ".", stem);
+}
+
+std::optional<std::string> ResultCache::TrustedKey(const std::string& path, const Stat& stat,
+                                                   const std::string& module) const {
+  auto known = index_.find(path);
+  if (known == index_.end()) return std::nullopt;
+  const IndexEntry& entry = known->second;
+  bool racy = std::max(stat.mtime_ns, stat.ctime_ns) + kRacyNanoseconds >= entry.read_ns;
+  if (!(entry.stat == stat) || entry.module != module || racy) return std::nullopt;
+  return entry.key;
+}
+
+std::string ResultCache::EntryPath(const std::string& key) const {
+  return absl::StrCat(dir_, "/entries/", key.substr(0, 2), "/", key);
+}
+
+namespace {
+
+// Part `part` of the entry at `path` (which must hold `key`'s `parts` parts), decoded by `decode`.
+template <typename T, typename Decode>
+absl::StatusOr<T> ReadEntryPart(const std::string& path, const std::string& key, size_t parts,
+                                size_t part, Decode decode) {
+  absl::StatusOr<EntryFile> entry = EntryFile::Open(path, key, parts);
+  if (!entry.ok()) return entry.status();
+  absl::StatusOr<std::string> bytes = entry->ReadPart(part);
+  if (!bytes.ok()) return bytes.status();
+  return decode(*bytes);
+}
+
+}  // namespace
+
+absl::StatusOr<ResultCache::Stat> ResultCache::StatOf(const std::string& path) {
+  struct stat info;
+  if (stat(path.c_str(), &info) != 0) return absl::NotFoundError(std::strerror(errno));
+  return Stat{static_cast<uint64_t>(info.st_size), ModifiedNs(info), ChangedNs(info),
+              static_cast<uint64_t>(info.st_ino)};
+}
+
+std::optional<FileCheckResult> ResultCache::Load(const std::string& key) {
+  std::string path = EntryPath(key);
+  absl::StatusOr<FileCheckResult> result = ReadEntryPart<FileCheckResult>(
+      path, key, 2, 0, [&](std::string_view bytes) { return DecodeCheckResult(bytes, engine_); });
+  if (result.ok()) return *std::move(result);
+  if (!absl::IsNotFound(result.status())) {
+    Warn(absl::StrCat("ignoring a corrupt cache entry ", path, " (", result.status().message(),
+                      "); analyzing the file again"));
+  }
+  return std::nullopt;
+}
+
+void ResultCache::Write(const std::string& path, const std::string& bytes) {
+  std::error_code error;
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), error);
+  absl::Status written = WriteReplacing(path, bytes);
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (written.ok()) {
+    ++stored_;
+  } else if (!write_failed_) {  // one warning is enough: the next ones say the same
+    write_failed_ = true;
+    warnings_.push_back(absl::StrCat("cannot write the cache entry ", path, ": ",
+                                     written.message()));
+  }
+}
+
+void ResultCache::Store(const std::string& key, const FileCheckResult& result) {
+  EncodedResult encoded = EncodeCheckResult(result);
+  Write(EntryPath(key), FrameEntry(key, {encoded.found, encoded.summary}));
+}
+
+void ResultCache::Warn(std::string warning) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  warnings_.push_back(std::move(warning));
+}
+
+std::string ResultCache::RunKey(const std::vector<std::string>& files,
+                                const std::vector<std::string>& keys) const {
+  Sha256 hash;
+  hash.Add(fingerprint_);
+  hash.Add("run");
+  for (size_t i = 0; i < files.size(); ++i) {
+    hash.Add(files[i]);
+    hash.Add(keys[i]);
+  }
+  return hash.Hex();
+}
+
+std::optional<std::vector<FileCheckResult>> ResultCache::KeptRun(const std::string& key) {
+  std::string path = absl::StrCat(dir_, "/entries/runs/", key);
+  absl::StatusOr<std::vector<FileCheckResult>> results =
+      ReadEntryPart<std::vector<FileCheckResult>>(
+          path, key, 1, 0,
+          [&](std::string_view bytes) { return DecodeSettledRun(bytes, engine_); });
+  if (results.ok()) return *std::move(results);
+  if (!absl::IsNotFound(results.status())) {
+    Warn(absl::StrCat("ignoring a corrupt cache entry ", path, " (", results.status().message(),
+                      ")"));
+  }
+  return std::nullopt;
+}
+
+std::optional<std::vector<FileCheckResult>> ResultCache::ReuseRun(
+    const std::vector<std::string>& files) {
+  std::vector<std::string> keys;
+  for (const std::string& file : files) {
+    absl::StatusOr<Stat> stat = StatOf(file);
+    if (!stat.ok()) return std::nullopt;
+    std::optional<std::string> key = TrustedKey(file, *stat, ModuleOf(file));
+    if (!key.has_value()) return std::nullopt;
+    keys.push_back(*std::move(key));
+  }
+  std::optional<std::vector<FileCheckResult>> results = KeptRun(RunKey(files, keys));
+  if (!results.has_value() || results->size() != files.size()) return std::nullopt;
+  for (const std::string& file : files) seen_[file] = index_.at(file);
+  hits_ = static_cast<int>(files.size());
+  return results;
+}
+
+FileCheckResult ResultCache::Check(FileChecker& checker, const std::string& path) {
+  std::string module = ModuleOf(path);
+  absl::StatusOr<Stat> stat = StatOf(path);
+  // Unreadable and oversized files are not cached: the checker reports them every run.
+  if (!stat.ok() || stat->size > max_file_bytes_) return checker.Check(path, module);
+  IndexEntry entry{*stat, module, "", 0};
+  std::optional<FileCheckResult> result;
+  if (std::optional<std::string> key = TrustedKey(path, *stat, module)) {
+    result = Load(*key);
+    if (result.has_value()) entry = index_.at(path);
+  }
+  if (!result.has_value()) {
+    entry.read_ns = NowNanoseconds();
+    absl::StatusOr<std::string> bytes = ReadFileBytes(path, max_file_bytes_);
+    if (!bytes.ok()) return checker.Check(path, module);
+    Sha256 hash;
+    hash.Add(fingerprint_);
+    hash.Add(path);
+    hash.Add(module);
+    hash.Add(*bytes);
+    entry.key = hash.Hex();
+    result = Load(entry.key);  // a file touched, or changed back, is found by its bytes
+    if (!result.has_value()) {
+      FileCheckResult checked = checker.CheckText(path, module, *std::move(bytes));
+      Store(entry.key, checked);
+      std::lock_guard<std::mutex> lock(mutex_);
+      seen_[path] = std::move(entry);
+      ++misses_;
+      return checked;
+    }
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  unread_summaries_[path] = entry.key;
+  seen_[path] = std::move(entry);
+  ++hits_;
+  return *std::move(result);
+}
+
+void ResultCache::Settle(const std::vector<std::string>& files,
+                         std::vector<FileCheckResult>& results, int threads,
+                         const std::function<FileCheckResult(const std::string&)>& recheck) {
+  // A run is kept only when every file has a key: an unreadable file's diagnostic is made anew.
+  std::vector<std::string> keys;
+  for (const std::string& file : files) {
+    auto it = seen_.find(file);
+    if (it != seen_.end()) keys.push_back(it->second.key);
+  }
+  bool keyed = keys.size() == files.size();
+  std::string key = keyed ? RunKey(files, keys) : "";
+  if (keyed) {
+    if (std::optional<std::vector<FileCheckResult>> kept = KeptRun(key);
+        kept.has_value() && kept->size() == results.size()) {
+      results = *std::move(kept);
+      unread_summaries_.clear();
+      return;
+    }
+  }
+  ReadSummaries(files, results, threads, recheck);
+  SettleReachability(results);
+  if (keyed) {
+    Write(absl::StrCat(dir_, "/entries/runs/", key), FrameEntry(key, {EncodeSettledRun(results)}));
+  }
+}
+
+// Decodes the summaries of the files read from the cache, in parallel (they are most of what an
+// entry holds). A summary that does not decode has its file checked again, and stored again.
+void ResultCache::ReadSummaries(
+    const std::vector<std::string>& files, std::vector<FileCheckResult>& results, int threads,
+    const std::function<FileCheckResult(const std::string&)>& recheck) {
+  ParallelFor(files.size(), threads, [&](size_t, size_t item) {
+    auto it = unread_summaries_.find(files[item]);
+    if (it == unread_summaries_.end()) return;
+    const std::string& key = it->second;
+    std::string path = EntryPath(key);
+    absl::StatusOr<std::optional<ModuleSummary>> summary =
+        ReadEntryPart<std::optional<ModuleSummary>>(
+            path, key, 2, 1,
+            [](std::string_view bytes) -> absl::StatusOr<std::optional<ModuleSummary>> {
+              if (bytes.empty()) return std::nullopt;  // the file has none (it did not parse)
+              absl::StatusOr<ModuleSummary> decoded = DecodeSummary(bytes);
+              if (!decoded.ok()) return decoded.status();
+              return *std::move(decoded);
+            });
+    if (summary.ok()) {
+      results[item].summary = *std::move(summary);
+      return;
+    }
+    // Damaged, or removed since (another run pruned the cache).
+    if (!absl::IsNotFound(summary.status())) {
+      Warn(absl::StrCat("ignoring a corrupt cache entry ", path, " (", summary.status().message(),
+                        "); analyzing ", files[item], " again"));
+    }
+    results[item] = recheck(files[item]);
+    Store(key, results[item]);
+    std::lock_guard<std::mutex> lock(mutex_);
+    --hits_;
+    ++misses_;
+  });
+  unread_summaries_.clear();
+}
+
+std::vector<std::string> ResultCache::Finish() {
+  // The index keeps the paths of earlier runs too (a pre-commit run names a few files of a tree
+  // a full run indexed), up to a bound.
+  constexpr size_t kMaxIndexEntries = 200'000;
+  bool changed = false;
+  for (auto& [path, entry] : seen_) {
+    auto it = index_.find(path);
+    if (it == index_.end() || it->second.key != entry.key || !(it->second.stat == entry.stat) ||
+        it->second.module != entry.module || it->second.read_ns != entry.read_ns) {
+      changed = true;
+      index_[path] = entry;
+    }
+  }
+  if (index_.size() > kMaxIndexEntries) {
+    changed = true;
+    for (auto it = index_.begin(); it != index_.end() && index_.size() > kMaxIndexEntries;) {
+      it = seen_.contains(it->first) ? std::next(it) : index_.erase(it);
+    }
+  }
+  if (changed) WriteIndex();
+  if (stored_ > 0) Prune();
+  return std::move(warnings_);
+}
+
+// Removes the oldest entries while the entries take more than the bound, down to three quarters
+// of it (so that the next runs do not prune again at once).
+void ResultCache::Prune() {
+  uint64_t limit = MaxCacheBytes();
+  std::vector<std::tuple<int64_t, uint64_t, std::string>> entries;  // mtime, size, path
+  uint64_t total = 0;
+  std::error_code error;
+  for (auto it = std::filesystem::recursive_directory_iterator(dir_ + "/entries", error);
+       !error && it != std::filesystem::recursive_directory_iterator(); it.increment(error)) {
+    struct stat info;
+    if (!it->is_regular_file(error) || stat(it->path().c_str(), &info) != 0) continue;
+    entries.emplace_back(ModifiedNs(info), info.st_size, it->path().string());
+    total += static_cast<uint64_t>(info.st_size);
+  }
+  if (total <= limit) return;
+  std::sort(entries.begin(), entries.end());
+  for (const auto& [mtime, size, path] : entries) {
+    if (total <= limit / 4 * 3) break;
+    if (unlink(path.c_str()) == 0) total -= size;
+  }
+}
+
+}  // namespace gbreak

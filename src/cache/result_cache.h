@@ -1,0 +1,133 @@
+#ifndef GBREAK_CACHE_RESULT_CACHE_H_
+#define GBREAK_CACHE_RESULT_CACHE_H_
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "rules/file_check.h"
+#include "rules/rule_engine.h"
+
+namespace gbreak {
+
+// The persistent result cache of whole-tree lint runs (`.gbreak_cache/`, docs/cache.md).
+//
+// What it keeps: per file, the result of FileChecker::Check (findings, diagnostics, the file's
+// summary for the program-wide call graph), under a key that hashes everything that result
+// depends on: the file's bytes, its path and dotted module name, and the run's fingerprint (the
+// gbreak build, the rules with their queries, and the check options). In a whole-tree run a
+// file's result depends on nothing else; what crosses files (which functions another file's
+// entries reach) is settled after every file is checked, from every file's summary, cached or
+// not (rules/reachability.h). So a changed helper changes its caller's findings exactly as
+// without the cache, and a run re-analyzes only the files whose bytes changed.
+//
+// Per run, it also keeps the settled results of the exact set of files and keys it saw: a run
+// over the same files, none changed, reads that one entry instead of every file's.
+//
+// Reading every file to hash it would cost a warm run more than it saves, so a stat index
+// (per fingerprint and working directory) remembers each path's size, mtime, ctime, inode and
+// module name with the key its bytes had: when they are unchanged, and the file was not modified
+// within a second of being read (the race git's index calls "racily clean"), the key is trusted
+// without reading the file.
+//
+// Entries are written atomically (a temporary file renamed into place), so concurrent runs see
+// whole entries or none; each carries its key, and each part its length and CRC-32 (the index
+// too): one that does not check out is ignored with a warning and rewritten. The entries are kept
+// under a size bound (GBREAK_CACHE_MAX_MB, 512 by default): the oldest go first.
+class ResultCache {
+ public:
+  // What everything but the file itself contributes to a key.
+  static std::string RunFingerprint(const RuleEngine& engine, const FileCheckOptions& options);
+
+  // Opens the cache in `dir` (created when missing, with a .gitignore and a CACHEDIR.TAG) for
+  // runs with `fingerprint`. An error says why it cannot be used; the run goes on without it.
+  static absl::StatusOr<std::unique_ptr<ResultCache>> Open(const std::string& dir,
+                                                           std::string fingerprint,
+                                                           const RuleEngine& engine,
+                                                           uint64_t max_file_bytes);
+
+  // The settled results of `files` (results[i] is files[i]'s) when the stat index vouches for
+  // every file and a run over the same files and keys was kept; nothing otherwise.
+  std::optional<std::vector<FileCheckResult>> ReuseRun(const std::vector<std::string>& files);
+
+  // The result of checking `path`: read from the cache when its key is there (without its
+  // summary, which Settle reads when needed), otherwise made by `checker` and stored. Safe to
+  // call from several threads at once.
+  FileCheckResult Check(FileChecker& checker, const std::string& path);
+
+  // Settles reachability across `results` (results[i] is files[i]'s, from Check) as
+  // SettleReachability does, reading the summaries the cached results left unread, and keeps
+  // the settled run. `recheck` checks a file again whose cached summary turns out unreadable.
+  void Settle(const std::vector<std::string>& files, std::vector<FileCheckResult>& results,
+              int threads, const std::function<FileCheckResult(const std::string&)>& recheck);
+
+  // Writes the stat index of this run's files and keeps the directory under its size bound.
+  // Returns warnings to show (entries that were corrupt, writes that failed).
+  std::vector<std::string> Finish();
+
+  int hits() const { return hits_; }
+  int misses() const { return misses_; }
+
+ private:
+  struct Stat {
+    uint64_t size = 0;
+    int64_t mtime_ns = 0, ctime_ns = 0;
+    uint64_t inode = 0;
+    bool operator==(const Stat&) const = default;
+  };
+  struct IndexEntry {
+    Stat stat;
+    std::string module;
+    std::string key;
+    int64_t read_ns = 0;  // when the bytes the key hashes were read
+  };
+
+  ResultCache(std::string dir, std::string fingerprint, const RuleEngine& engine,
+              uint64_t max_file_bytes);
+  static absl::StatusOr<Stat> StatOf(const std::string& path);
+  std::string IndexPath() const;
+  void LoadIndex();
+  void WriteIndex();
+  // The dotted module name of `path`, from the packages above it (asked once per directory).
+  std::string ModuleOf(const std::string& path);
+  // The index's key for `path` when its stat and module vouch for it.
+  std::optional<std::string> TrustedKey(const std::string& path, const Stat& stat,
+                                        const std::string& module) const;
+  std::string EntryPath(const std::string& key) const;
+  std::string RunKey(const std::vector<std::string>& files,
+                     const std::vector<std::string>& keys) const;
+  std::optional<std::vector<FileCheckResult>> KeptRun(const std::string& key);
+  // A file's cached result without its summary.
+  std::optional<FileCheckResult> Load(const std::string& key);
+  void Store(const std::string& key, const FileCheckResult& result);
+  void Write(const std::string& path, const std::string& bytes);
+  void Warn(std::string warning);
+  void ReadSummaries(const std::vector<std::string>& files, std::vector<FileCheckResult>& results,
+                     int threads,
+                     const std::function<FileCheckResult(const std::string&)>& recheck);
+  void Prune();
+
+  const std::string dir_;
+  const std::string fingerprint_;
+  const RuleEngine& engine_;
+  const uint64_t max_file_bytes_;
+  std::map<std::string, IndexEntry> index_;  // as loaded; read-only while files are checked
+
+  std::mutex mutex_;  // guards what follows
+  std::map<std::string, std::string> packages_;  // directory -> its dotted package ("" if none)
+  std::map<std::string, IndexEntry> seen_;       // this run's files
+  std::map<std::string, std::string> unread_summaries_;  // path -> key of its entry (cache hits)
+  std::vector<std::string> warnings_;
+  bool write_failed_ = false;
+  int hits_ = 0, misses_ = 0, stored_ = 0;
+};
+
+}  // namespace gbreak
+
+#endif  // GBREAK_CACHE_RESULT_CACHE_H_

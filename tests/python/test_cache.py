@@ -1,0 +1,316 @@
+"""The result cache of whole-tree runs (docs/cache.md): the same output with and without it, a
+changed file re-analyzed alone while what crosses files is settled afresh, damaged entries
+ignored with a warning, concurrent runs, and where it lives."""
+
+import os
+import pathlib
+import shutil
+import subprocess
+import time
+
+import pytest
+
+HELPERS = """\
+import torch
+
+
+@torch.compiler.disable
+def slow(x):
+    return x + 1
+
+
+def log_it(x):
+    print(x)
+"""
+
+MODEL = """\
+import torch
+from torch import nn
+
+from pkg import helpers
+
+
+class Net(nn.Module):
+    def forward(self, x):
+        x = helpers.slow(x)
+        helpers.log_it(x)
+        return x
+"""
+
+
+def run(binary, *args, cwd, cache_dir=None, env_extra=None):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GBREAK_CACHE")}
+    env.pop("GBREAK_NO_CACHE", None)
+    if cache_dir is not None:
+        env["GBREAK_CACHE_DIR"] = str(cache_dir)
+    env.update(env_extra or {})
+    return subprocess.run([binary, "lint", *args], cwd=cwd, capture_output=True, text=True,
+                          env=env)
+
+
+def cache_line(stderr):
+    lines = [line for line in stderr.splitlines() if line.startswith("cache: ")]
+    assert len(lines) == 1, stderr
+    return lines[0]
+
+
+def write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    # A later edit within the same second must still be seen: the stat index does not trust a
+    # file modified this close to its read, so nothing here needs to sleep.
+
+
+@pytest.fixture
+def project(tmp_path):
+    root = tmp_path / "proj"
+    write(root / "pkg" / "__init__.py", "")
+    write(root / "pkg" / "helpers.py", HELPERS)
+    write(root / "pkg" / "model.py", MODEL)
+    return root
+
+
+def findings(result):
+    return [line for line in result.stdout.splitlines() if ": " in line and line[0] != " "]
+
+
+def test_same_output_with_and_without_the_cache_on_the_corpus(gbreak_binary, repo_root,
+                                                               tmp_path):
+    cache = tmp_path / "cache"
+    args = ["corpus", "--exit-zero", "--output-format", "json"]
+    plain = run(gbreak_binary, *args, "--no-cache", cwd=repo_root)
+    cold = run(gbreak_binary, *args, "-j", "2", "--stats", cwd=repo_root, cache_dir=cache)
+    warm = run(gbreak_binary, *args, "-j", "1", "--stats", cwd=repo_root, cache_dir=cache)
+    assert plain.returncode == cold.returncode == warm.returncode == 0
+    assert plain.stdout and plain.stdout == cold.stdout == warm.stdout
+    assert cache_line(cold.stderr).endswith(" 0 files read from it, "
+                                            f"{cache_line(cold.stderr).split()[-2]} analyzed")
+    assert cache_line(warm.stderr).endswith(", 0 analyzed"), warm.stderr
+    assert "read from it" in warm.stderr and not warm.stderr.startswith("gbreak: warning")
+
+
+def test_a_change_in_one_file_settles_findings_in_the_other(gbreak_binary, project, tmp_path):
+    cache = tmp_path / "cache"
+    first = run(gbreak_binary, "pkg", "--stats", cwd=project, cache_dir=cache)
+    assert first.returncode == 1
+    assert any("pkg/model.py:9:13: EB002" in f for f in findings(first)), first.stdout
+    assert any("pkg/helpers.py:10:5: SE001" in f for f in findings(first)), first.stdout
+    assert cache_line(first.stderr) == "cache: 0 files read from it, 3 analyzed"
+
+    # The helper is no longer disabled: the caller's file, unchanged and read from the cache,
+    # loses its finding.
+    write(project / "pkg" / "helpers.py", HELPERS.replace("@torch.compiler.disable\n", ""))
+    second = run(gbreak_binary, "pkg", "--stats", cwd=project, cache_dir=cache)
+    assert not any("EB002" in f for f in findings(second)), second.stdout
+    assert any("pkg/helpers.py:9:5: SE001" in f for f in findings(second)), second.stdout
+    assert cache_line(second.stderr) == "cache: 2 files read from it, 1 analyzed"
+    assert second.stdout == run(gbreak_binary, "pkg", "--no-cache", cwd=project).stdout
+
+    # The caller stops calling log_it: the helper's file, unchanged, loses its print finding.
+    write(project / "pkg" / "model.py", MODEL.replace("        helpers.log_it(x)\n", ""))
+    third = run(gbreak_binary, "pkg", "--stats", cwd=project, cache_dir=cache)
+    assert third.returncode == 0, third.stdout
+    assert findings(third) == [] or not any("SE001" in f for f in findings(third))
+    assert cache_line(third.stderr) == "cache: 2 files read from it, 1 analyzed"
+
+    # Both back as they were: every file's result is in the cache, and the findings come back.
+    write(project / "pkg" / "helpers.py", HELPERS)
+    write(project / "pkg" / "model.py", MODEL)
+    fourth = run(gbreak_binary, "pkg", "--stats", cwd=project, cache_dir=cache)
+    assert fourth.stdout == first.stdout
+    assert cache_line(fourth.stderr) == "cache: 3 files read from it, 0 analyzed"
+
+
+def test_a_changed_setting_or_rule_selection_is_not_served_from_the_cache(gbreak_binary, project,
+                                                                         tmp_path):
+    cache = tmp_path / "cache"
+    run(gbreak_binary, "pkg", cwd=project, cache_dir=cache)
+    train = run(gbreak_binary, "pkg", "--mode", "train", "--stats", cwd=project, cache_dir=cache)
+    assert cache_line(train.stderr) == "cache: 0 files read from it, 3 analyzed"
+    selected = run(gbreak_binary, "pkg", "--select", "SE", "--stats", cwd=project,
+                   cache_dir=cache)
+    assert cache_line(selected.stderr) == "cache: 0 files read from it, 3 analyzed"
+    assert not any("EB002" in f for f in findings(selected))
+
+
+def test_touching_a_file_without_changing_it_reads_it_from_the_cache(gbreak_binary, project,
+                                                                    tmp_path):
+    cache = tmp_path / "cache"
+    run(gbreak_binary, "pkg", cwd=project, cache_dir=cache)
+    os.utime(project / "pkg" / "model.py")
+    again = run(gbreak_binary, "pkg", "--stats", cwd=project, cache_dir=cache)
+    assert cache_line(again.stderr) == "cache: 3 files read from it, 0 analyzed"
+
+
+def test_a_same_size_edit_in_the_same_second_is_seen(gbreak_binary, project, tmp_path):
+    cache = tmp_path / "cache"
+    run(gbreak_binary, "pkg", cwd=project, cache_dir=cache)
+    path = project / "pkg" / "helpers.py"
+    stat = path.stat()
+    path.write_text(HELPERS.replace("print(x)", "str(x)  "))  # same size
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # and the same mtime
+    again = run(gbreak_binary, "pkg", cwd=project, cache_dir=cache)
+    assert not any("SE001" in f for f in findings(again)), again.stdout
+
+
+def damage(cache, how):
+    entries = [p for p in (cache / "entries").rglob("*") if p.is_file()]
+    assert entries
+    for entry in entries:
+        data = entry.read_bytes()
+        if how == "truncate":
+            entry.write_bytes(data[: len(data) // 2])
+        elif how == "flip":
+            entry.write_bytes(data[:-1] + bytes([data[-1] ^ 0x40]))
+        else:
+            entry.write_bytes(b"garbage")
+
+
+@pytest.mark.parametrize("how", ["truncate", "flip", "garbage"])
+def test_a_damaged_entry_is_ignored_with_a_warning(gbreak_binary, project, tmp_path, how):
+    cache = tmp_path / "cache"
+    expected = run(gbreak_binary, "pkg", "--no-cache", cwd=project)
+    run(gbreak_binary, "pkg", cwd=project, cache_dir=cache)
+    damage(cache, how)
+    again = run(gbreak_binary, "pkg", "--stats", cwd=project, cache_dir=cache)
+    assert again.stdout == expected.stdout and again.returncode == expected.returncode
+    assert "gbreak: warning: ignoring a corrupt cache entry" in again.stderr, again.stderr
+    assert cache_line(again.stderr) == "cache: 0 files read from it, 3 analyzed"
+    # The damaged entries were rewritten: the next run reads them without a warning.
+    third = run(gbreak_binary, "pkg", "--stats", cwd=project, cache_dir=cache)
+    assert "warning" not in third.stderr and third.stdout == expected.stdout
+    assert cache_line(third.stderr) == "cache: 3 files read from it, 0 analyzed"
+
+
+def test_a_damaged_index_is_ignored_with_a_warning(gbreak_binary, project, tmp_path):
+    cache = tmp_path / "cache"
+    first = run(gbreak_binary, "pkg", cwd=project, cache_dir=cache)
+    for index in (cache / "index").iterdir():
+        index.write_bytes(b"\x93\x01")
+    again = run(gbreak_binary, "pkg", "--stats", cwd=project, cache_dir=cache)
+    assert "ignoring a corrupt cache index" in again.stderr
+    assert again.stdout == first.stdout
+    assert cache_line(again.stderr) == "cache: 3 files read from it, 0 analyzed"
+
+
+def test_concurrent_runs_share_the_cache(gbreak_binary, repo_root, tmp_path):
+    cache = tmp_path / "cache"
+    args = [gbreak_binary, "lint", "corpus", "--exit-zero"]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GBREAK_CACHE")}
+    env.pop("GBREAK_NO_CACHE", None)
+    expected = subprocess.run(args + ["--no-cache"], cwd=repo_root, capture_output=True,
+                              text=True, env=env).stdout
+    env["GBREAK_CACHE_DIR"] = str(cache)
+    runs = [subprocess.Popen(args + ["-j", "1"], cwd=repo_root, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=env) for _ in range(4)]
+    outputs = [r.communicate() for r in runs]
+    for stdout, stderr in outputs:
+        assert stdout == expected
+        assert "warning" not in stderr, stderr
+    assert not [p for p in cache.rglob("*tmp-*")], "temporary files left behind"
+
+
+def test_where_the_cache_lives(gbreak_binary, project, tmp_path):
+    (project / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    sub = project / "pkg"
+    result = run(gbreak_binary, ".", cwd=sub)
+    assert result.returncode == 1
+    cache = project / ".gbreak_cache"
+    assert (cache / ".gitignore").read_text().splitlines()[-1] == "*"
+    assert (cache / "CACHEDIR.TAG").read_text().startswith(
+        "Signature: 8a477f597d28d172789f06886806bc55")
+    assert not (sub / ".gbreak_cache").exists()
+    # --cache-dir wins over GBREAK_CACHE_DIR, which wins over the project's directory.
+    run(gbreak_binary, ".", "--cache-dir", str(tmp_path / "given"), cwd=sub,
+        cache_dir=tmp_path / "env")
+    assert (tmp_path / "given" / "entries").is_dir() and not (tmp_path / "env").exists()
+    run(gbreak_binary, ".", cwd=sub, cache_dir=tmp_path / "env")
+    assert (tmp_path / "env" / "entries").is_dir()
+
+
+def test_no_cache_writes_nothing(gbreak_binary, project):
+    before = sorted(p.relative_to(project) for p in project.rglob("*"))
+    run(gbreak_binary, "pkg", "--no-cache", cwd=project)
+    run(gbreak_binary, "pkg", cwd=project, env_extra={"GBREAK_NO_CACHE": "1"})
+    assert sorted(p.relative_to(project) for p in project.rglob("*")) == before
+
+
+def test_an_unusable_cache_directory_is_said_and_the_run_goes_on(gbreak_binary, project,
+                                                                 tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    expected = run(gbreak_binary, "pkg", "--no-cache", cwd=project)
+    result = run(gbreak_binary, "pkg", cwd=project, cache_dir=blocker / "cache")
+    assert result.stdout == expected.stdout and result.returncode == expected.returncode
+    assert "cannot create the cache directory" in result.stderr
+    assert "running without the result cache" in result.stderr
+
+
+def test_the_cache_stays_under_its_size_bound(gbreak_binary, repo_root, tmp_path):
+    cache = tmp_path / "cache"
+    expected = run(gbreak_binary, "corpus", "--exit-zero", "--no-cache", cwd=repo_root).stdout
+    result = run(gbreak_binary, "corpus", "--exit-zero", cwd=repo_root, cache_dir=cache,
+                 env_extra={"GBREAK_CACHE_MAX_MB": "1"})
+    assert result.stdout == expected
+    size = sum(p.stat().st_size for p in (cache / "entries").rglob("*") if p.is_file())
+    assert 0 < size <= 1 << 20
+    again = run(gbreak_binary, "corpus", "--exit-zero", cwd=repo_root, cache_dir=cache,
+                env_extra={"GBREAK_CACHE_MAX_MB": "1"})
+    assert again.stdout == expected
+
+
+def test_a_new_package_changes_the_module_and_the_result(gbreak_binary, tmp_path):
+    # `from pkg import helpers` resolves only once pkg/ is a package: adding its __init__.py
+    # changes the module names of files whose bytes and stat did not change.
+    root = tmp_path / "proj"
+    write(root / "pkg" / "helpers.py", HELPERS)
+    write(root / "pkg" / "model.py", MODEL)
+    cache = tmp_path / "cache"
+    before = run(gbreak_binary, "pkg", "--stats", cwd=root, cache_dir=cache)
+    assert not any("EB002" in f for f in findings(before)), before.stdout
+    write(root / "pkg" / "__init__.py", "")
+    after = run(gbreak_binary, "pkg", "--stats", cwd=root, cache_dir=cache)
+    assert after.stdout == run(gbreak_binary, "pkg", "--no-cache", cwd=root).stdout
+    assert any("EB002" in f for f in findings(after)), after.stdout
+    assert cache_line(after.stderr) == "cache: 0 files read from it, 3 analyzed"
+
+
+def test_a_warm_run_reads_the_kept_run(gbreak_binary, project, tmp_path):
+    cache = tmp_path / "cache"
+    first = run(gbreak_binary, "pkg", cwd=project, cache_dir=cache)
+    # Every file's entry removed: a run over the same files still has its kept results, once
+    # the files' stat is trusted: last changed (ctime) more than a second before a run read them.
+    time.sleep(1.1)
+    run(gbreak_binary, "pkg", cwd=project, cache_dir=cache)  # reads them again, records it
+    for entry in (cache / "entries").glob("??/*"):
+        entry.unlink()
+    again = run(gbreak_binary, "pkg", "--stats", cwd=project, cache_dir=cache)
+    assert again.stdout == first.stdout
+    assert cache_line(again.stderr) == "cache: 3 files read from it, 0 analyzed"
+
+
+@pytest.mark.parametrize("library", ["transformers", "diffusers"])
+def test_same_findings_with_and_without_the_cache_on_a_library(gbreak_binary, repo_root,
+                                                               tmp_path, library):
+    """A whole library tree, cold and then warm after one file changed (which rebuilds the
+    cross-file graph from the other files' cached summaries), against --no-cache."""
+    libs = pathlib.Path(os.environ.get("GBREAK_MODEL_LIBS",
+                                       pathlib.Path(repo_root) / ".venv-test" / "model-libs"))
+    if not (libs / library).is_dir():
+        pytest.skip(f"{library} is not in {libs}: scripts/setup --test installs it")
+    tree = tmp_path / library
+    shutil.copytree(libs / library, tree)
+    cache = tmp_path / "cache"
+    args = [library, "--exit-zero", "--select", "ALL", "--output-format", "json-lines"]
+    cold = run(gbreak_binary, *args, cwd=tmp_path, cache_dir=cache)
+    plain = run(gbreak_binary, *args, "--no-cache", cwd=tmp_path)
+    assert cold.returncode == plain.returncode == 0, cold.stderr
+    assert len(plain.stdout.splitlines()) > 100 and cold.stdout == plain.stdout
+    # Change one file that others import (a utility module), keep the rest.
+    changed = min(tree.rglob("utils/*.py"), key=lambda p: str(p))
+    changed.write_text(changed.read_text() + "\n\ndef _gbreak_cache_test():\n    print(1)\n")
+    warm = run(gbreak_binary, *args, "--stats", cwd=tmp_path, cache_dir=cache)
+    plain = run(gbreak_binary, *args, "--no-cache", cwd=tmp_path)
+    assert warm.stdout == plain.stdout
+    files = int(cache_line(warm.stderr).split()[1])
+    assert cache_line(warm.stderr) == f"cache: {files} files read from it, 1 analyzed"
