@@ -4,12 +4,10 @@
 #include <openssl/evp.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -25,6 +23,7 @@
 #include "program/program_graph.h"
 #include "rules/reachability.h"
 #include "source/absl_compat.h"
+#include "source/atomic_file.h"
 #include "source/file_reader.h"
 #include "source/parallel_for.h"
 
@@ -103,8 +102,6 @@ std::string BinaryIdentity() {
   return absl::StrCat(info.st_size, ":", ModifiedNs(info));
 }
 
-std::string ErrnoText() { return std::strerror(errno); }
-
 // Creates `path` with `bytes` unless it exists (the cache's .gitignore and CACHEDIR.TAG).
 void CreateOnce(const std::string& path, std::string_view bytes) {
   int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
@@ -112,36 +109,6 @@ void CreateOnce(const std::string& path, std::string_view bytes) {
   ssize_t written = write(fd, bytes.data(), bytes.size());
   (void)written;
   close(fd);
-}
-
-// Writes `bytes` to `path` through a temporary file in the same directory renamed into place,
-// so a reader sees the old file, the new one or none, never a part.
-absl::Status WriteReplacing(const std::string& path, std::string_view bytes) {
-  std::string pattern = absl::StrCat(path, ".tmp-XXXXXX");
-  std::vector<char> temporary(pattern.begin(), pattern.end());
-  temporary.push_back('\0');
-  int fd = mkostemp(temporary.data(), O_CLOEXEC);
-  if (fd < 0) return absl::UnavailableError(ErrnoText());
-  bool ok = true;
-  std::string_view rest = bytes;
-  while (ok && !rest.empty()) {
-    ssize_t n = write(fd, rest.data(), rest.size());
-    if (n < 0 && errno == EINTR) continue;
-    ok = n > 0;
-    if (ok) rest.remove_prefix(static_cast<size_t>(n));
-  }
-  std::string why = ok ? "" : ErrnoText();
-  fchmod(fd, 0644);
-  ok = close(fd) == 0 && ok;
-  if (ok && std::rename(temporary.data(), path.c_str()) != 0) {
-    ok = false;
-    why = ErrnoText();
-  }
-  if (!ok) {
-    unlink(temporary.data());
-    return absl::UnavailableError(why.empty() ? "cannot write" : why);
-  }
-  return absl::OkStatus();
 }
 
 std::optional<std::string> ReadWhole(const std::string& path) {
@@ -259,7 +226,7 @@ void ResultCache::WriteIndex() {
                                           e.stat.inode, e.module, e.key, e.read_ns}));
   }
   std::vector<std::uint8_t> bytes = nlohmann::json::to_msgpack(rows);
-  absl::Status written = WriteReplacing(
+  absl::Status written = WriteFileReplacing(
       IndexPath(), FrameEntry("index", {std::string(bytes.begin(), bytes.end())}));
   if (!written.ok()) {
     warnings_.push_back(
@@ -274,17 +241,20 @@ std::string ResultCache::ModuleOf(const std::string& path) {
   size_t slash = path.rfind('/');
   std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
   std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
-  std::string package;
+  std::optional<std::string> package;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    auto it = packages_.find(dir);
-    if (it != packages_.end()) package = it->second;
-    else package = packages_[dir] = ModuleNameOf(dir + "/__init__.py");
+    if (auto it = packages_.find(dir); it != packages_.end()) package = it->second;
+  }
+  if (!package.has_value()) {  // asked outside the lock: it reads the file system
+    package = ModuleNameOf(dir + "/__init__.py");
+    std::lock_guard<std::mutex> lock(mutex_);
+    packages_[dir] = *package;
   }
   size_t dot = base.rfind('.');
   std::string stem = dot == std::string::npos ? base : base.substr(0, dot);
-  if (stem == "__init__") return package;
-  return package.empty() ? stem : absl::StrCat(package, ".", stem);
+  if (stem == "__init__") return *package;
+  return package->empty() ? stem : absl::StrCat(*package, ".", stem);
 }
 
 std::optional<std::string> ResultCache::TrustedKey(const std::string& path, const Stat& stat,
@@ -338,7 +308,7 @@ std::optional<FileCheckResult> ResultCache::Load(const std::string& key) {
 void ResultCache::Write(const std::string& path, const std::string& bytes) {
   std::error_code error;
   std::filesystem::create_directories(std::filesystem::path(path).parent_path(), error);
-  absl::Status written = WriteReplacing(path, bytes);
+  absl::Status written = WriteFileReplacing(path, bytes);
   std::lock_guard<std::mutex> lock(mutex_);
   if (written.ok()) {
     ++stored_;

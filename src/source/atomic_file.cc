@@ -100,4 +100,20 @@ absl::Status WriteFileAtomically(const std::string& path, std::string_view bytes
   return absl::OkStatus();
 }
 
+absl::Status WriteFileReplacing(const std::string& path, std::string_view bytes) {
+  std::string pattern = absl::StrCat(path, ".gbreak-tmp-XXXXXX");
+  std::vector<char> temporary(pattern.begin(), pattern.end());
+  temporary.push_back('\0');
+  int fd = mkostemp(temporary.data(), O_CLOEXEC);
+  if (fd < 0) return ErrnoError("cannot create a temporary file beside it");
+  absl::Status status = WriteAll(fd, bytes);
+  if (status.ok() && fchmod(fd, 0644) != 0) status = ErrnoError("cannot set the file mode");
+  if (close(fd) != 0 && status.ok()) status = ErrnoError("cannot write");
+  if (status.ok() && std::rename(temporary.data(), path.c_str()) != 0) {
+    status = ErrnoError("cannot replace it");
+  }
+  if (!status.ok()) unlink(temporary.data());
+  return status;
+}
+
 }  // namespace gbreak

@@ -21,6 +21,12 @@ namespace gbreak {
 // the path; the caller names the file).
 absl::Status WriteFileAtomically(const std::string& path, std::string_view bytes);
 
+// Writes `bytes` to `path`, created or replaced (mode 0644), the same way through a temporary
+// file renamed into place: concurrent readers see the old file, the new one or none. Not flushed
+// to disk, for speed: meant for files whose readers check them anyway (the result cache's
+// entries carry checksums) and can be made again.
+absl::Status WriteFileReplacing(const std::string& path, std::string_view bytes);
+
 }  // namespace gbreak
 
 #endif  // GBREAK_SOURCE_ATOMIC_FILE_H_
