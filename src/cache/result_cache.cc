@@ -1,7 +1,6 @@
 #include "cache/result_cache.h"
 
 #include <fcntl.h>
-#include <openssl/evp.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -26,6 +25,7 @@
 #include "source/atomic_file.h"
 #include "source/file_reader.h"
 #include "source/parallel_for.h"
+#include "source/sha256.h"
 
 namespace gbreak {
 namespace {
@@ -38,35 +38,11 @@ constexpr uint64_t kDefaultMaxMegabytes = 512;
 // the file system's timestamp granularity without its stat changing: its key is not trusted.
 constexpr int64_t kRacyNanoseconds = 1'000'000'000;
 
-class Sha256 {
- public:
-  Sha256() : context_(EVP_MD_CTX_new()) { EVP_DigestInit_ex(context_, EVP_sha256(), nullptr); }
-  ~Sha256() { EVP_MD_CTX_free(context_); }
-  Sha256(const Sha256&) = delete;
-  Sha256& operator=(const Sha256&) = delete;
-
-  // Each part is framed by its length, so ("ab", "c") and ("a", "bc") hash differently.
-  void Add(std::string_view bytes) {
-    std::string length = absl::StrCat(bytes.size(), ":");
-    EVP_DigestUpdate(context_, length.data(), length.size());
-    EVP_DigestUpdate(context_, bytes.data(), bytes.size());
-  }
-  std::string Hex() {
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int size = 0;
-    EVP_DigestFinal_ex(context_, digest, &size);
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string out;
-    for (unsigned int i = 0; i < size; ++i) {
-      out.push_back(kHex[digest[i] >> 4]);
-      out.push_back(kHex[digest[i] & 15]);
-    }
-    return out;
-  }
-
- private:
-  EVP_MD_CTX* context_;
-};
+// Adds one part of a key, framed by its length, so ("ab", "c") and ("a", "bc") hash differently.
+void AddPart(Sha256& hash, std::string_view bytes) {
+  hash.Update(absl::StrCat(bytes.size(), ":"));
+  hash.Update(bytes);
+}
 
 int64_t Nanoseconds(const struct timespec& t) {
   return static_cast<int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
@@ -111,12 +87,6 @@ void CreateOnce(const std::string& path, std::string_view bytes) {
   close(fd);
 }
 
-std::optional<std::string> ReadWhole(const std::string& path) {
-  absl::StatusOr<std::string> bytes = ReadFileBytes(path, uint64_t{1} << 32);
-  if (!bytes.ok()) return std::nullopt;
-  return *std::move(bytes);
-}
-
 uint64_t MaxCacheBytes() {
   uint64_t megabytes = kDefaultMaxMegabytes;
   if (const char* value = std::getenv("GBREAK_CACHE_MAX_MB")) {
@@ -131,25 +101,25 @@ uint64_t MaxCacheBytes() {
 std::string ResultCache::RunFingerprint(const RuleEngine& engine,
                                         const FileCheckOptions& options) {
   Sha256 hash;
-  hash.Add(kFormatVersion);
-  hash.Add(GBREAK_VERSION);
-  hash.Add(BinaryIdentity());
+  AddPart(hash, kFormatVersion);
+  AddPart(hash, GBREAK_VERSION);
+  AddPart(hash, BinaryIdentity());
   const RegionOptions& region = options.region;
-  hash.Add(absl::StrCat(options.max_file_bytes, ",", region.eval, region.train,
+  AddPart(hash, absl::StrCat(options.max_file_bytes, ",", region.eval, region.train,
                         region.defer_reachability, region.reduced_precision,
                         region.note_tensor_arguments));
   // Everything of a rule that can change what a check finds or writes into a finding.
   for (const Rule& rule : engine.rules()) {
-    hash.Add(rule.code);
-    hash.Add(rule.name);
-    hash.Add(rule.category);
-    hash.Add(rule.message);
-    hash.Add(rule.fix);
-    hash.Add(absl::StrCat(static_cast<int>(rule.severity), static_cast<int>(rule.confidence),
+    AddPart(hash, rule.code);
+    AddPart(hash, rule.name);
+    AddPart(hash, rule.category);
+    AddPart(hash, rule.message);
+    AddPart(hash, rule.fix);
+    AddPart(hash, absl::StrCat(static_cast<int>(rule.severity), static_cast<int>(rule.confidence),
                           static_cast<int>(rule.kind), static_cast<int>(rule.autofix),
                           static_cast<int>(rule.fix_safety)));
-    for (const std::string& p : rule.predicates) hash.Add(p);
-    hash.Add(rule.query_source);
+    for (const std::string& p : rule.predicates) AddPart(hash, p);
+    AddPart(hash, rule.query_source);
   }
   return hash.Hex();
 }
@@ -190,8 +160,8 @@ ResultCache::ResultCache(std::string dir, std::string fingerprint, const RuleEng
 std::string ResultCache::IndexPath() const {
   std::error_code error;
   Sha256 hash;
-  hash.Add(fingerprint_);
-  hash.Add(std::filesystem::current_path(error).string());
+  AddPart(hash, fingerprint_);
+  AddPart(hash, std::filesystem::current_path(error).string());
   return absl::StrCat(dir_, "/index/", hash.Hex().substr(0, 24));
 }
 
@@ -332,11 +302,11 @@ void ResultCache::Warn(std::string warning) {
 std::string ResultCache::RunKey(const std::vector<std::string>& files,
                                 const std::vector<std::string>& keys) const {
   Sha256 hash;
-  hash.Add(fingerprint_);
-  hash.Add("run");
+  AddPart(hash, fingerprint_);
+  AddPart(hash, "run");
   for (size_t i = 0; i < files.size(); ++i) {
-    hash.Add(files[i]);
-    hash.Add(keys[i]);
+    AddPart(hash, files[i]);
+    AddPart(hash, keys[i]);
   }
   return hash.Hex();
 }
@@ -388,10 +358,10 @@ FileCheckResult ResultCache::Check(FileChecker& checker, const std::string& path
     absl::StatusOr<std::string> bytes = ReadFileBytes(path, max_file_bytes_);
     if (!bytes.ok()) return checker.Check(path, module);
     Sha256 hash;
-    hash.Add(fingerprint_);
-    hash.Add(path);
-    hash.Add(module);
-    hash.Add(*bytes);
+    AddPart(hash, fingerprint_);
+    AddPart(hash, path);
+    AddPart(hash, module);
+    AddPart(hash, *bytes);
     entry.key = hash.Hex();
     result = Load(entry.key);  // a file touched, or changed back, is found by its bytes
     if (!result.has_value()) {

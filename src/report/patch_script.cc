@@ -1,7 +1,5 @@
 #include "report/patch_script.h"
 
-#include <openssl/evp.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <limits>
@@ -16,6 +14,7 @@
 #include "absl/strings/str_split.h"
 #include "rules/edit_text.h"
 #include "source/file_reader.h"
+#include "source/sha256.h"
 #include "syntax/tree_index.h"
 #include "syntax/tree_sitter.h"
 
@@ -25,19 +24,6 @@ namespace {
 constexpr uint64_t kNoSizeLimit = std::numeric_limits<uint64_t>::max();
 
 absl::string_view View(std::string_view s) { return absl::string_view(s.data(), s.size()); }
-
-std::string Sha256Hex(std::string_view bytes) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int size = 0;
-  EVP_Digest(bytes.data(), bytes.size(), digest, &size, EVP_sha256(), nullptr);
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  for (unsigned int i = 0; i < size; ++i) {
-    out += kHex[digest[i] >> 4];
-    out += kHex[digest[i] & 15];
-  }
-  return out;
-}
 
 // A Python string literal of `text` (paths, names, messages: no newlines).
 std::string PyString(std::string_view text) {
