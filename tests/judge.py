@@ -55,13 +55,31 @@ def libs_dir() -> Path:
     return Path(os.environ.get("GBREAK_MODEL_LIBS", REPO / ".venv-test" / "model-libs"))
 
 
-def installed_version(libs: Path, name: str) -> str | None:
+def _dist_info(libs: Path, name: str) -> Path | None:
     norm = name.replace("-", "_").lower()
     for info in libs.glob("*.dist-info"):
-        dist, _, version = info.name[:-len(".dist-info")].partition("-")
+        dist = info.name[:-len(".dist-info")].partition("-")[0]
         if dist.replace("-", "_").lower() == norm:
-            return version
+            return info
     return None
+
+
+def installed_version(libs: Path, name: str) -> str | None:
+    info = _dist_info(libs, name)
+    return info.name[:-len(".dist-info")].partition("-")[2] if info else None
+
+
+def import_packages(libs: Path, name: str) -> list[str]:
+    """The top-level packages a distribution installs (its top_level.txt): a record names the
+    distribution (`performer-pytorch`), its break sites the files (`performer_pytorch/...`).
+    Without top_level.txt, the name as an import name."""
+    info = _dist_info(libs, name)
+    top = info / "top_level.txt" if info else None
+    if top and top.is_file():
+        names = [n.strip() for n in top.read_text().splitlines() if n.strip()]
+        if names:
+            return names
+    return [name.replace("-", "_")]
 
 
 def sweep_records(only: str = "torch-*/sweep/*/*.json") -> list[dict]:
@@ -294,7 +312,8 @@ def build_report(binary: str, jobs: int | None = None, with_inputs: bool = True,
     lines = Lines(libs)
     scores = []
     for rec in scorable:
-        prefixes = tuple(f"{lib}/" for lib in rec.get("libraries", {}))
+        prefixes = tuple(f"{pkg}/" for lib in rec.get("libraries", {})
+                         for pkg in import_packages(libs, lib))
         scores.append(score_record(rec, runs[run_key(rec, with_inputs)], libs, lines, prefixes))
     groups: dict[str, dict] = {}
     keyed: dict[str, list[Score]] = {}

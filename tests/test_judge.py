@@ -73,3 +73,17 @@ def test_a_break_only_under_a_condition_is_not_a_breaks_verdict():
     g = judge.summarize([s])
     assert g["site_recall"] == 1.0            # the finding still marks the site
     assert g["verdict_breaks"] == 0.0         # but the verdict did not say "breaks"
+
+
+def test_break_sites_are_under_the_distributions_import_packages(tmp_path):
+    # performer-pytorch installs performer_pytorch/: a record names the distribution, its breaks
+    # the files; reading the distribution name as a folder dropped every site of such records
+    info = tmp_path / "performer_pytorch-1.1.4.dist-info"
+    info.mkdir()
+    (info / "top_level.txt").write_text("performer_pytorch\n")
+    assert judge.import_packages(tmp_path, "performer-pytorch") == ["performer_pytorch"]
+    assert judge.installed_version(tmp_path, "performer-pytorch") == "1.1.4"
+    (tmp_path / "pyyaml-6.0.dist-info").mkdir()
+    (tmp_path / "pyyaml-6.0.dist-info" / "top_level.txt").write_text("_yaml\nyaml\n")
+    assert judge.import_packages(tmp_path, "PyYAML") == ["_yaml", "yaml"]
+    assert judge.import_packages(tmp_path, "no-such-dist") == ["no_such_dist"]
