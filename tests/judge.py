@@ -207,14 +207,21 @@ class Score:
         return self.verdict == "breaks"
 
 
+# Frames Dynamo skips for no break of their own: the cascade of one further in (transformers'
+# output-capturing wrapper re-entered after its model broke, its dict comprehension over the
+# outputs' iterator: `Missing tp_iternext`), the same break seen from further out.
+CASCADE_SKIPS = ("Missing tp_iternext",)
+
+
 def is_site(brk: dict) -> bool:
-    """A break the static analysis should predict: a graph split, or a break in a loop that made
-    Dynamo run the whole frame eagerly. A frame skipped for no break of its own is the cascade of
-    one further in (transformers' output-capturing wrapper re-entered after its model broke:
-    `Missing tp_iternext`), the same break seen from further out."""
+    """A break the static analysis should predict: a graph split, or a frame Dynamo ran eagerly
+    because of what it met on that line (a break in a loop, an `nn.LSTM` it refuses to wrap, a
+    data-dependent branch it could not resume after), unless the skip is a cascade."""
     if brk.get("kind", "graph_break") == "graph_break":
         return True
-    return any(c.get("gb_type") == "graph break in loop" for c in brk.get("chain", []))
+    if any(c.get("gb_type") == "graph break in loop" for c in brk.get("chain", [])):
+        return True
+    return brk.get("gb_type") not in CASCADE_SKIPS
 
 
 def score_record(rec: dict, run: dict, libs: Path, lines: Lines, prefixes: tuple[str, ...]) -> Score:

@@ -87,3 +87,14 @@ def test_break_sites_are_under_the_distributions_import_packages(tmp_path):
     (tmp_path / "pyyaml-6.0.dist-info" / "top_level.txt").write_text("_yaml\nyaml\n")
     assert judge.import_packages(tmp_path, "PyYAML") == ["_yaml", "yaml"]
     assert judge.import_packages(tmp_path, "no-such-dist") == ["no_such_dist"]
+
+
+def test_a_frame_skipped_at_its_own_break_is_a_site():
+    split = {"kind": "graph_break", "gb_type": "Data-dependent branching", "chain": []}
+    in_loop = {"kind": "frame_skipped", "gb_type": "Data-dependent branching",
+               "chain": [{"gb_type": "graph break in loop"}]}
+    # Dynamo 2.13 runs a frame calling an nn.LSTM eagerly: no graph split is logged, only the skip
+    rnn = {"kind": "frame_skipped", "gb_type": "Attempted to wrap RNN, GRU, or LSTM", "chain": []}
+    cascade = {"kind": "frame_skipped", "gb_type": "Missing tp_iternext", "chain": []}
+    assert judge.is_site(split) and judge.is_site(in_loop) and judge.is_site(rnn)
+    assert not judge.is_site(cascade)
