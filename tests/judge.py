@@ -207,21 +207,24 @@ class Score:
         return self.verdict == "breaks"
 
 
-# Frames Dynamo skips for no break of their own: the cascade of one further in (transformers'
-# output-capturing wrapper re-entered after its model broke, its dict comprehension over the
-# outputs' iterator: `Missing tp_iternext`), the same break seen from further out.
-CASCADE_SKIPS = ("Missing tp_iternext",)
+# Breaks Dynamo raises while it builds a value from its source (VariableBuilder, e.g. on loading
+# `self.lstm`), where no instruction can be resumed: the whole frame is skipped and no graph
+# split is logged (torch/_dynamo/variables/builder.py: an nn.RNN/GRU/LSTM without allow_rnn).
+SKIP_ONLY_BREAKS = ("Attempted to wrap RNN, GRU, or LSTM",)
 
 
 def is_site(brk: dict) -> bool:
-    """A break the static analysis should predict: a graph split, or a frame Dynamo ran eagerly
-    because of what it met on that line (a break in a loop, an `nn.LSTM` it refuses to wrap, a
-    data-dependent branch it could not resume after), unless the skip is a cascade."""
+    """A break the static analysis should predict: a graph split, a break in a loop that made
+    Dynamo run the whole frame eagerly, or one Dynamo only ever reports as a skipped frame
+    (SKIP_ONLY_BREAKS). Other frames skipped for no break of their own are the cascade of one
+    further in (transformers' output-capturing wrapper re-entered after its model broke, named
+    `Missing tp_iternext` by 2.13, differently by other versions), the same break seen from
+    further out."""
     if brk.get("kind", "graph_break") == "graph_break":
         return True
     if any(c.get("gb_type") == "graph break in loop" for c in brk.get("chain", [])):
         return True
-    return brk.get("gb_type") not in CASCADE_SKIPS
+    return brk.get("gb_type") in SKIP_ONLY_BREAKS
 
 
 def score_record(rec: dict, run: dict, libs: Path, lines: Lines, prefixes: tuple[str, ...]) -> Score:
