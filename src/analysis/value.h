@@ -29,6 +29,11 @@ struct Value {
   // A tuple or list with tensor data among its elements (`(0, extra_padding)`, a tensor pad):
   // used as sizes (F.pad's pad, a view's shape) it is read as Python ints.
   bool holds_data = false;
+  // A list, tuple or set (a display or comprehension) whose every element is a tensor
+  // (`pad_nums = [limit - v for v in counts]` with a tensor `limit`): iterating, unpacking or
+  // indexing it yields tensors. `elements_assumed`: some element only assumed to be one.
+  bool tensor_elements = false;
+  bool elements_assumed = false;
 
   static Value Of(Kind kind, bool assumed = false) {
     Value v;
@@ -59,12 +64,17 @@ struct Value {
                 (v.kinds & kTensor);
     v.numpy = numpy || other.numpy;
     v.holds_data = holds_data || other.holds_data;
+    v.tensor_elements = tensor_elements && other.tensor_elements;
+    v.elements_assumed = v.tensor_elements && (elements_assumed || other.elements_assumed);
     return v;
   }
   bool operator==(const Value& other) const {
     return kinds == other.kinds && assumed == other.assumed && boolean == other.boolean &&
-           numpy == other.numpy && holds_data == other.holds_data;
+           numpy == other.numpy && holds_data == other.holds_data &&
+           tensor_elements == other.tensor_elements && elements_assumed == other.elements_assumed;
   }
+  // What one element of a container of tensors is.
+  Value Element() const { return Tensor(elements_assumed); }
 
   bool Has(Kind kind) const { return (kinds & kind) != 0; }
   // Only tensors (possibly None on some paths): using it as a Python bool or number reads data.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <optional>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -11,6 +12,14 @@
 
 namespace gbreak {
 namespace {
+
+// Statements and expressions whose body may run again after it ran: a binding in one can reach
+// a read before it in the same loop.
+bool IsLoop(std::string_view type) {
+  return type == "for_statement" || type == "while_statement" || type == "list_comprehension" ||
+         type == "set_comprehension" || type == "dictionary_comprehension" ||
+         type == "generator_expression";
+}
 
 // Deep enough for real expressions, shallow enough that pathological nesting cannot overflow.
 constexpr int kMaxDepth = 64;
@@ -279,7 +288,10 @@ Value ValueOfAnnotation(std::string_view annotation) {
 struct ValueInference::Scope {
   TSNode function{};
   Scope* parent = nullptr;  // the enclosing function, for closures
-  std::map<std::string, Value> variables;
+  std::map<std::string, Value> variables;  // the join of each name's bindings
+  // Each name's bindings with where they take effect, for reads that see only those before
+  // them (`if max_len < 0: ...` above `max_len = lengths.max()` reads the parameter).
+  std::map<std::string, std::vector<std::pair<BindingSite, Value>>> sites;
   std::set<std::string> parameters;
   bool analyzed = false;  // its analysis has started
   bool complete = false;  // ... and ended
@@ -290,7 +302,8 @@ struct ValueInference::Scope {
   // something else, this scope is analyzed again when next asked for. Without this, answers
   // depended on which expression a rule asked about first: a helper defined below its caller,
   // fed a local the caller binds later in a loop, lost its tensor parameter.
-  std::map<std::pair<const Scope*, std::string>, std::optional<Value>> partial_reads;
+  // Keyed by (function, name, the read's byte or kReadAnywhere).
+  std::map<std::tuple<const Scope*, std::string, uint32_t>, std::optional<Value>> partial_reads;
   bool saw_value_change = false;  // read one name twice, mid-analysis, and it had changed
 };
 
@@ -353,6 +366,7 @@ ValueInference::Scope& ValueInference::ScopeOf(TSNode function) {
     } else if (staleness == Staleness::kStale && found.analyses < kMaxAnalyses &&
                analyzing_.size() < kMaxNestedAnalyses) {
       found.variables.clear();
+      found.sites.clear();
       found.parameters.clear();
       found.partial_reads.clear();
       found.saw_value_change = false;
@@ -509,14 +523,13 @@ Value ValueInference::ParameterValue(TSNode function, TSNode parameter, const st
   return HelperCallersPass(function, name, position);
 }
 
-void ValueInference::NotePartialRead(const Scope& read, const std::string& name,
-                                     const Value* seen) {
+void ValueInference::NotePartialRead(const Scope& read, const std::string& name, uint32_t at,
+                                     const std::optional<Value>& value) {
   auto it = std::find(analyzing_.begin(), analyzing_.end(), &read);
   if (it == analyzing_.end()) return;
-  std::optional<Value> value = seen == nullptr ? std::nullopt : std::optional<Value>(*seen);
   // Every analysis started since `read`'s builds on what `read` has found so far.
   for (++it; it != analyzing_.end(); ++it) {
-    auto [slot, added] = (*it)->partial_reads.try_emplace({&read, name}, value);
+    auto [slot, added] = (*it)->partial_reads.try_emplace({&read, name, at}, value);
     if (!added && slot->second != value) (*it)->saw_value_change = true;
   }
 }
@@ -525,15 +538,12 @@ ValueInference::Staleness ValueInference::StalenessOf(const Scope& scope, int de
   if (depth > kMaxStaleDepth) return Staleness::kStale;
   bool pending = false;
   for (const auto& [key, seen] : scope.partial_reads) {
-    const Scope& read = *key.first;
+    const Scope& read = *std::get<0>(key);
     if (!read.complete) {
       pending = true;
       continue;
     }
-    auto now = read.variables.find(key.second);
-    if (now == read.variables.end() ? seen.has_value() : (!seen || !(*seen == now->second))) {
-      return Staleness::kStale;
-    }
+    if (VisibleValue(read, std::get<1>(key), std::get<2>(key)) != seen) return Staleness::kStale;
     if (!read.partial_reads.empty()) {
       Staleness of_read = StalenessOf(read, depth + 1);
       if (of_read == Staleness::kStale) return Staleness::kStale;
@@ -568,18 +578,28 @@ void ValueInference::AnalyzeBindings(Scope& scope) {
     std::string name = Str(name_node, text_);
     if (name.empty()) continue;  // `*` or `/` separators bind nothing
     scope.parameters.insert(name);
-    if (is_self) {
-      scope.variables[name] = Value::Of(Value::kModule);  // self
-      continue;
-    }
-    scope.variables[name] = ParameterValue(function, parameter, name, position);
+    Value value = is_self ? Value::Of(Value::kModule)  // self
+                          : ParameterValue(function, parameter, name, position);
+    scope.variables[name] = value;
+    scope.sites[name] = {{BindingSite{}, value}};  // bound before the body's first read
   }
 
-  // Collect the binding statements of this function (not of nested functions or classes).
+  // Collect the binding statements of this function (not of nested functions or classes), and
+  // its outermost loops (disjoint, in start order).
   std::vector<TSNode> bindings;
-  ForEachNamedNode(Field(function, "body"), [&](TSNode node, std::string_view type) {
+  std::vector<std::pair<uint32_t, uint32_t>> loops;
+  std::vector<std::pair<uint32_t, uint32_t>> blocks;  // in start order
+  TSNode body = Field(function, "body");
+  blocks.emplace_back(ts_node_start_byte(body), ts_node_end_byte(body));
+  ForEachNamedNode(body, [&](TSNode node, std::string_view type) {
     if (type == "function_definition" || type == "class_definition" || type == "lambda") {
       return false;
+    }
+    if (type == "block" && !ts_node_eq(node, body)) {
+      blocks.emplace_back(ts_node_start_byte(node), ts_node_end_byte(node));
+    }
+    if (IsLoop(type) && (loops.empty() || ts_node_start_byte(node) >= loops.back().second)) {
+      loops.emplace_back(ts_node_start_byte(node), ts_node_end_byte(node));
     }
     if (type == "assignment" || type == "augmented_assignment" || type == "for_statement" ||
         type == "for_in_clause" || type == "named_expression" || type == "as_pattern") {
@@ -597,9 +617,39 @@ void ValueInference::AnalyzeBindings(Scope& scope) {
            (!train_ || IsGuardedAway(node, text_, imports_, Mode::kTrain, &truths_,
                                      /*reduced_precision=*/true));
   });
+  // Where each binding takes effect: after its right-hand side (`n = n.item()` reads the `n`
+  // bound before it; a for loop binds after its iterable), and inside which outermost loop.
+  std::vector<BindingSite> sites;
+  for (TSNode node : bindings) {
+    BindingSite site;
+    site.at = ts_node_end_byte(Is(node, "for_statement") ? Field(node, "right") : node);
+    uint32_t start = ts_node_start_byte(node);
+    auto after = std::upper_bound(loops.begin(), loops.end(), start,
+                                  [](uint32_t at, const auto& loop) { return at < loop.first; });
+    if (after != loops.begin() && start < std::prev(after)->second) {
+      std::tie(site.loop_start, site.loop_end) = *std::prev(after);
+    }
+    if (Is(node, "assignment") || Is(node, "augmented_assignment")) {
+      // A statement of the innermost block around it: it runs before the rest of that block.
+      auto around = std::upper_bound(blocks.begin(), blocks.end(), start,
+                                     [](uint32_t at, const auto& b) { return at < b.first; });
+      while (around != blocks.begin()) {
+        --around;
+        if (start < around->second) {
+          site.covers_end = around->second;
+          break;
+        }
+      }
+    } else if (Is(node, "for_statement")) {
+      site.covers_end = ts_node_end_byte(Field(node, "body"));
+    }
+    sites.push_back(site);
+  }
   for (int pass = 0; pass < kMaxPasses; ++pass) {
     bool changed = false;
-    for (TSNode node : bindings) {
+    for (size_t b = 0; b < bindings.size(); ++b) {
+      TSNode node = bindings[b];
+      const BindingSite& site = sites[b];
       std::string_view type = NodeType(node);
       if (type == "assignment") {
         TSNode right = Field(node, "right");
@@ -615,23 +665,26 @@ void ValueInference::AnalyzeBindings(Scope& scope) {
         std::vector<Value> elements =
             ts_node_is_null(callee) ? std::vector<Value>{} : ReturnElements(callee, targets.size());
         if (!elements.empty()) {
-          for (size_t i = 0; i < targets.size(); ++i) Bind(scope, targets[i], elements[i], &changed);
+          for (size_t i = 0; i < targets.size(); ++i) {
+            Bind(scope, targets[i], elements[i], site, &changed);
+          }
           continue;
         }
-        Bind(scope, left, Eval(right, scope, 0), &changed);
+        Bind(scope, left, Eval(right, scope, 0), site, &changed);
       } else if (type == "augmented_assignment") {
         Value right = Eval(Field(node, "right"), scope, 0);
         Value left = Eval(Field(node, "left"), scope, 0);
         Value combined = right.Has(Value::kTensor) ? right : left.Join(right);
-        Bind(scope, Field(node, "left"), combined, &changed);
+        Bind(scope, Field(node, "left"), combined, site, &changed);
       } else if (type == "for_statement" || type == "for_in_clause") {
-        BindIteration(scope, Field(node, "left"), Field(node, "right"), &changed);
+        BindIteration(scope, Field(node, "left"), Field(node, "right"), site, &changed);
       } else if (type == "named_expression") {
-        Bind(scope, Field(node, "name"), Eval(Field(node, "value"), scope, 0), &changed);
+        Bind(scope, Field(node, "name"), Eval(Field(node, "value"), scope, 0), site, &changed);
       } else if (type == "as_pattern") {
         TSNode alias = Field(node, "alias");
-        if (!ts_node_is_null(alias)) Bind(scope, ts_node_named_child(alias, 0), Value::Unknown(),
-                                          &changed);
+        if (!ts_node_is_null(alias)) {
+          Bind(scope, ts_node_named_child(alias, 0), Value::Unknown(), site, &changed);
+        }
       }
     }
     if (!changed) break;
@@ -640,6 +693,7 @@ void ValueInference::AnalyzeBindings(Scope& scope) {
 
 // What iterating a value yields: a tensor yields tensors (its rows), sizes yield sizes.
 Value ValueInference::ElementOf(const Value& iterable) {
+  if (iterable.tensor_elements) return iterable.Element();
   return iterable.IsTensor()   ? Value::Tensor(iterable.assumed)
          : iterable.IsStatic() ? iterable
                                : Value::Unknown();
@@ -649,7 +703,8 @@ Value ValueInference::ElementOf(const Value& iterable) {
 // `zip(x, y)` in step and `enumerate(x)` pairs a count with x's items, so in
 // `for i, (t, h, w) in enumerate(zip(chunks, grid_thw))` the names `t, h, w` unpack rows of the
 // tensor `grid_thw`, not the constant the `zip(...)` object itself is.
-void ValueInference::BindIteration(Scope& scope, TSNode target, TSNode iterable, bool* changed) {
+void ValueInference::BindIteration(Scope& scope, TSNode target, TSNode iterable,
+                                   const BindingSite& site, bool* changed) {
   std::vector<TSNode> targets;
   if (Is(target, "pattern_list") || Is(target, "tuple_pattern") || Is(target, "list_pattern")) {
     for (TSNode t : NamedChildren(target)) {
@@ -670,59 +725,88 @@ void ValueInference::BindIteration(Scope& scope, TSNode target, TSNode iterable,
          QualifiedNames(Field(iterable, "function"), text_, imports_)) {
       if (name == "builtins.zip" && arguments.size() == targets.size()) {
         for (size_t i = 0; i < targets.size(); ++i) {
-          BindIteration(scope, targets[i], arguments[i], changed);
+          BindIteration(scope, targets[i], arguments[i], site, changed);
         }
         return;
       }
       if (name == "builtins.enumerate" && !arguments.empty() && targets.size() == 2) {
-        Bind(scope, targets[0], Value::Of(Value::kConstant), changed);
-        BindIteration(scope, targets[1], arguments[0], changed);
+        Bind(scope, targets[0], Value::Of(Value::kConstant), site, changed);
+        BindIteration(scope, targets[1], arguments[0], site, changed);
         return;
       }
     }
   }
-  Bind(scope, target, ElementOf(Eval(iterable, scope, 0)), changed);
+  Bind(scope, target, ElementOf(Eval(iterable, scope, 0)), site, changed);
 }
 
-void ValueInference::Bind(Scope& scope, TSNode target, const Value& value, bool* changed) {
+void ValueInference::Bind(Scope& scope, TSNode target, const Value& value,
+                          const BindingSite& site, bool* changed) {
   if (ts_node_is_null(target)) return;
   std::string_view type = NodeType(target);
   if (type == "identifier") {
     std::string name = Str(target, text_);
     Value& slot = scope.variables[name];
-    Value joined = slot.Join(value);
-    if (!(joined == slot)) {
-      slot = joined;
+    slot = slot.Join(value);
+    // A change at one binding is a change even when the join of all of them stays the same: a
+    // read that sees only this binding sees it.
+    std::vector<std::pair<BindingSite, Value>>& bound = scope.sites[name];
+    auto at = std::find_if(bound.begin(), bound.end(),
+                           [&](const auto& b) { return b.first.at == site.at; });
+    if (at == bound.end()) {
+      bound.emplace_back(site, value);
+      *changed = true;
+    } else if (Value joined = at->second.Join(value); !(joined == at->second)) {
+      at->second = joined;
       *changed = true;
     }
     return;
   }
   if (type == "pattern_list" || type == "tuple_pattern" || type == "list_pattern" ||
       type == "expression_list" || type == "tuple" || type == "list") {
-    // Unpacking: a tensor unpacks into tensors (chunk, unbind, split); sizes into sizes.
-    Value element = value.IsTensor()   ? Value::Tensor(value.assumed)
+    // Unpacking: a tensor unpacks into tensors (chunk, unbind, split); sizes into sizes; a
+    // container of tensors into tensors.
+    Value element = value.tensor_elements ? value.Element()
+                    : value.IsTensor()    ? Value::Tensor(value.assumed)
                     : value.IsStatic() ? value
                                        : Value::Unknown();
     for (TSNode element_target : NamedChildren(target)) {
-      Bind(scope, element_target, element, changed);
+      Bind(scope, element_target, element, site, changed);
     }
     return;
   }
   if (type == "list_splat_pattern" || type == "parenthesized_expression") {
-    Bind(scope, ts_node_named_child(target, 0), Value::Unknown(), changed);
+    Bind(scope, ts_node_named_child(target, 0), Value::Unknown(), site, changed);
   }
   // Attributes and subscripts (self.x = ..., d[k] = ...) bind no local name.
 }
 
-Value ValueInference::Lookup(const std::string& name, Scope& scope) {
+std::optional<Value> ValueInference::VisibleValue(const Scope& scope, const std::string& name,
+                                                  uint32_t read) {
+  auto all = scope.variables.find(name);
+  if (all == scope.variables.end()) return std::nullopt;
+  auto bound = scope.sites.find(name);
+  if (read == kReadAnywhere || bound == scope.sites.end()) return all->second;
+  std::optional<Value> seen;
+  const auto& sites = bound->second;
+  for (const auto& [site, value] : sites) {
+    if (!site.VisibleFrom(read)) continue;
+    bool hidden = std::any_of(sites.begin(), sites.end(),
+                              [&](const auto& later) { return later.first.Hides(site, read); });
+    if (!hidden) seen = seen ? seen->Join(value) : value;
+  }
+  return seen ? *seen : all->second;
+}
+
+Value ValueInference::Lookup(const std::string& name, Scope& scope, uint32_t read) {
   for (Scope* s = &scope; s != nullptr; s = s->parent) {
-    auto it = s->variables.find(name);
-    bool found = it != s->variables.end();
+    // A closure runs when called: it may see any of its enclosing function's bindings.
+    uint32_t at = s == &scope ? read : kReadAnywhere;
+    std::optional<Value> found = VisibleValue(*s, name, at);
     // Reading a function mid-analysis on behalf of another (not its own passes).
     if (s->analyzed && !s->complete && analyzing_.back() != s) {
-      NotePartialRead(*s, name, found ? &it->second : nullptr);
+      NotePartialRead(*s, name, at, found);
     }
-    if (found) return it->second;
+    if (found) return *found;
   }
   if (imports_.Lookup(name) != nullptr) return Value::Of(Value::kModule);
   if (name == "True" || name == "False" || name == "None") return Value::Of(Value::kConstant);
@@ -881,7 +965,7 @@ Value ValueInference::Eval(TSNode node, Scope& scope, int depth) {
   ++depth;
   if (type == "identifier") {
     std::optional<Value> narrowed = NarrowedByIsinstance(node);
-    return narrowed ? *narrowed : Lookup(Str(node, text_), scope);
+    return narrowed ? *narrowed : Lookup(Str(node, text_), scope, ts_node_start_byte(node));
   }
   if (type == "integer" || type == "float" || type == "string" || type == "concatenated_string" ||
       type == "true" || type == "false" || type == "ellipsis") {
@@ -966,6 +1050,10 @@ Value ValueInference::Eval(TSNode node, Scope& scope, int depth) {
   if (type == "subscript") {
     Value value = Eval(Field(node, "value"), scope, depth);
     if (value.IsTensor()) return value;
+    if (value.tensor_elements) {
+      // `chunks[0]` is a tensor; `chunks[1:]` the same kind of container.
+      return Is(Field(node, "subscript"), "slice") ? value : value.Element();
+    }
     if (value.IsStatic()) return value.Has(Value::kModule) ? Value::Of(Value::kModule) : value;
     return value.Has(Value::kDataScalar) ? Value::Of(Value::kDataScalar) : Value::Unknown();
   }
@@ -990,15 +1078,24 @@ Value ValueInference::Eval(TSNode node, Scope& scope, int depth) {
     }
     bool all_static = true;
     bool holds_data = false;
+    // Iterating a dict yields its keys: only sequences and sets say what their elements are.
+    bool all_tensors = type != "dictionary" && type != "dictionary_comprehension";
+    bool any_assumed = false;
+    size_t counted = 0;
     for (TSNode element : elements) {
       if (ts_node_is_null(element) || Is(element, "comment")) continue;
+      ++counted;
       Value v = Is(element, "dictionary_splat") ? Value::Unknown() : Eval(element, scope, depth);
       all_static = all_static && v.IsStatic();
       holds_data = holds_data || (v.IsDataDependent() && v.Has(Value::kTensor) && !v.assumed);
+      all_tensors = all_tensors && !Is(element, "list_splat") && v.IsTensor() && !v.Has(Value::kNone);
+      any_assumed = any_assumed || v.assumed;
     }
     if (all_static) return Value::Of(Value::kConstant);
     Value out = Value::Unknown();
     out.holds_data = holds_data;
+    out.tensor_elements = all_tensors && counted > 0;
+    out.elements_assumed = out.tensor_elements && any_assumed;
     return out;
   }
   if (type == "lambda") return Value::Of(Value::kConstant);
@@ -1079,7 +1176,7 @@ Value ValueInference::EvalCall(TSNode node, Scope& scope, int depth) {
     if (StartsUpper(name)) return Value::Of(Value::kModule);  // a class: an object
     // An imported function returns what it returns: unknown here.
     if (imports_.Lookup(name) != nullptr) return Value::Unknown();
-    Value callee = Lookup(name, scope);
+    Value callee = Lookup(name, scope, ts_node_start_byte(function));
     if (callee.Has(Value::kModule) && callee.IsStatic()) return Value::Tensor(/*assumed=*/true);
   }
   if (Is(function, "subscript")) {
@@ -1205,7 +1302,11 @@ Value ValueInference::EvalNamedCall(TSNode call, const std::string& name, Scope&
     if (name.starts_with("torch.nn.") && !name.starts_with("torch.nn.functional.") &&
         !name.starts_with("torch.nn.init.") && name != "torch.nn.Parameter" &&
         name != "torch.nn.Buffer" && StartsUpper(last)) {
-      return Value::Of(Value::kModule);  // torch.nn.Linear(...)
+      Value module = Value::Of(Value::kModule);  // torch.nn.Linear(...)
+      // An nn.ParameterList holds Parameters: iterating or indexing it gives tensors, not a
+      // Python list a tensor index would read as an int.
+      module.tensor_elements = last == "ParameterList";
+      return module;
     }
     if (BoolTensorMethods().contains(last)) return Value::BoolTensor();
     // `torch.ones(n, dtype=torch.bool)`, `torch.zeros_like(x, dtype=torch.bool)`: a mask.
@@ -1366,7 +1467,11 @@ ValueInference::ClassInfo& ValueInference::ClassOf(TSNode class_definition) {
           std::string attr = Str(Field(left, "attribute"), text_);
           Value v = Eval(right, scope, 0);
           // Module containers hold modules.
-          if (Is(right, "call") && v.Has(Value::kModule)) v = Value::Of(Value::kModule);
+          if (Is(right, "call") && v.Has(Value::kModule)) {
+            bool parameters = v.tensor_elements;  // an nn.ParameterList's are tensors
+            v = Value::Of(Value::kModule);
+            v.tensor_elements = parameters;
+          }
           // A number read out of data in __init__ (`int(np.log2(stride))`) is a plain Python
           // number by the time anything is compiled: a guarded constant.
           if (v.Has(Value::kDataScalar) && !v.Has(Value::kTensor)) v = Value::Of(Value::kConstant);

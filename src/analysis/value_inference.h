@@ -21,9 +21,11 @@
 namespace gbreak {
 
 // A small abstract interpretation over one file: the Value of any expression, from the function
-// it sits in. It is flow-insensitive within a function (a variable's value joins every assignment
-// to it), which is what tells `if x.sum() > 0` (a tensor test: a break) from `if x.shape[0] > 8`
-// (a size test: a guard, no break) in model code. Functions are analyzed when first asked about;
+// it sits in, which is what tells `if x.sum() > 0` (a tensor test: a break) from
+// `if x.shape[0] > 8` (a size test: a guard, no break) in model code. A read of a variable sees
+// the assignments that can reach it in source order (those before it, and in a loop those after
+// it too), less those a later assignment that surely ran in between hides (`n = n.item()`: below,
+// n is a number); a closure's read sees them all (BindingSite). Functions are analyzed when first asked about;
 // one analyzed midway through another's analysis (a helper, at a call in its caller) is analyzed
 // again if what it read there changes, so answers do not depend on the order of the questions.
 //
@@ -103,22 +105,47 @@ class ValueInference {
   void AnalyzeBindings(Scope& scope);
   // `name` was read from `read` while its analysis is under way, on behalf of the analyses
   // started since (`seen`: the value then, null if unbound): each of them keeps what it saw.
-  void NotePartialRead(const Scope& read, const std::string& name, const Value* seen);
+  void NotePartialRead(const Scope& read, const std::string& name, uint32_t at,
+                       const std::optional<Value>& seen);
   // Whether what `scope`'s analysis read mid-analysis from other scopes is final and unchanged
   // (fresh), has changed (stale), or may still change (pending: one is still being analyzed).
   enum class Staleness { kFresh, kStale, kPending };
   Staleness StalenessOf(const Scope& scope, int depth) const;
-  void Bind(Scope& scope, TSNode target, const Value& value, bool* changed);
+  // Where a binding takes effect (after its right-hand side), and the outermost loop of the
+  // function around it (a for/while statement or a comprehension; 0..0 when none): a read sees
+  // the bindings before it, and, inside that loop, those after it (the next iteration's).
+  // `covers_end`: the end of the block the binding surely runs in before any read up to there
+  // (the rest of its block; a for loop's body), which hides the bindings before it from those
+  // reads (`n = x.sum()`, then `n = n.item()`: below, n is a number only). 0: none.
+  struct BindingSite {
+    uint32_t at = 0;
+    uint32_t loop_start = 0, loop_end = 0;
+    uint32_t covers_end = 0;
+    bool VisibleFrom(uint32_t read) const {
+      return at <= read || (loop_start <= read && read < loop_end);
+    }
+    bool Hides(const BindingSite& earlier, uint32_t read) const {
+      return earlier.at < at && at <= read && read < covers_end && earlier.at <= read;
+    }
+  };
+  static constexpr uint32_t kReadAnywhere = UINT32_MAX;  // a closure's read: every binding
+  void Bind(Scope& scope, TSNode target, const Value& value, const BindingSite& site,
+            bool* changed);
   static Value ElementOf(const Value& iterable);
   bool KeepsDtype(TSNode call, std::string_view method) const;
-  void BindIteration(Scope& scope, TSNode target, TSNode iterable, bool* changed);
+  void BindIteration(Scope& scope, TSNode target, TSNode iterable, const BindingSite& site,
+                     bool* changed);
+  // The join of `name`'s bindings in `scope` that a read at byte `read` can see; every binding
+  // when none of them can (a read Python would reject) or for kReadAnywhere. Null if unbound.
+  static std::optional<Value> VisibleValue(const Scope& scope, const std::string& name,
+                                           uint32_t read);
   Value Eval(TSNode node, Scope& scope, int depth);
   Value EvalAttribute(TSNode node, Scope& scope, int depth);
   Value EvalCall(TSNode node, Scope& scope, int depth);
   Value EvalMethodCall(TSNode call, TSNode attribute, Scope& scope, int depth);
   Value EvalNamedCall(TSNode call, const std::string& name, Scope& scope, int depth);
   Value EvalBinary(TSNode node, Scope& scope, int depth);
-  Value Lookup(const std::string& name, Scope& scope);
+  Value Lookup(const std::string& name, Scope& scope, uint32_t read);
   // A name read in the branch an `isinstance(name, int)`-style test (a type no tensor is) makes
   // true: what that test says it is (`if isinstance(pos, int): pos = torch.arange(pos)`).
   std::optional<Value> NarrowedByIsinstance(TSNode identifier) const;

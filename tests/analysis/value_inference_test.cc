@@ -685,5 +685,93 @@ class Net(torch.nn.Module):
   EXPECT_FALSE(seen.Has(Value::kTensor));
 }
 
+TEST(ValueInferenceTest, AReadSeesTheBindingsBeforeIt) {
+  ParsedSnippet s(R"(import torch
+
+class Net(torch.nn.Module):
+    def clamp(self, x, max_len=4):
+        if max_len + 0 < 0:
+            max_len = x.sum(-1).max()
+        return max_len + 1
+
+    def scalar(self, x):
+        n = x.sum()
+        n = n.item()
+        return n + 2
+
+    def running(self, x):
+        total = 0
+        for row in x:
+            if total + 3 > 1:
+                pass
+            total = total + row.sum()
+        rows = [r + 4 for r in x]
+        return total
+
+    def closure(self, x):
+        k = 1
+        def inner():
+            return k + 5
+        k = x.sum()
+        return inner
+
+    def forward(self, x):
+        return self.clamp(x), self.scalar(x), self.running(x), self.closure(x)
+)");
+  auto value = [&](std::string_view expression) {
+    TSNode node = s.Find("binary_operator", expression);
+    EXPECT_FALSE(ts_node_is_null(node)) << expression;
+    return s.facts().values().Evaluate(node);
+  };
+  // Above `max_len = x.sum(-1).max()` the name holds the defaulted int; below, either.
+  EXPECT_TRUE(value("max_len + 0").IsStatic());
+  EXPECT_TRUE(value("max_len + 1").Has(Value::kTensor));
+  // `n = n.item()` reads the tensor bound before it; after it, n is a Python number.
+  EXPECT_TRUE(value("n + 2").IsDataDependent());
+  EXPECT_FALSE(value("n + 2").Has(Value::kTensor));
+  // In a loop, a binding below a read reaches it on the next iteration.
+  EXPECT_TRUE(value("total + 3").Has(Value::kTensor));
+  // A comprehension's element reads the variable its `for` clause binds after it.
+  EXPECT_TRUE(value("r + 4").IsTensor());
+  // A closure runs when called: it may see any binding of the enclosing function.
+  EXPECT_TRUE(value("k + 5").Has(Value::kTensor));
+}
+
+TEST(ValueInferenceTest, ContainersOfTensorsYieldTensors) {
+  ParsedSnippet s(R"(import torch
+
+class Net(torch.nn.Module):
+    def forward(self, x, mask):
+        limit = mask.sum(-1).max()
+        counts = [row.size(0) for row in x]
+        pads = [limit - c for c in counts]
+        for c, p in zip(counts, pads):
+            probe = (c + 0, p + 0)
+        first = pads[0] + 1
+        rest = pads[1:]
+        a, b = (limit, limit * 2)
+        mixed = [limit, 3]
+        named = {"k": limit}
+        for key in named:
+            keyed = key + 2
+        for m in mixed:
+            maybe = m + 3
+        return a + b
+)");
+  auto value = [&](std::string_view expression) {
+    TSNode node = s.Find("binary_operator", expression);
+    EXPECT_FALSE(ts_node_is_null(node)) << expression;
+    return s.facts().values().Evaluate(node);
+  };
+  EXPECT_TRUE(value("c + 0").IsStatic());  // sizes
+  EXPECT_TRUE(value("p + 0").IsTensor());
+  EXPECT_TRUE(value("pads[0] + 1").IsTensor());
+  EXPECT_TRUE(s.facts().values().Evaluate(s.Find("identifier", "rest")).tensor_elements);
+  EXPECT_TRUE(value("a + b").IsTensor());
+  // A dict iterates its keys; a list with a Python number in it says nothing of its elements.
+  EXPECT_FALSE(value("key + 2").IsTensor());
+  EXPECT_FALSE(value("m + 3").IsTensor());
+}
+
 }  // namespace
 }  // namespace gbreak
