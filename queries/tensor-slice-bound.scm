@@ -7,11 +7,14 @@
  (#is-data-dependent-test? @bound)
  (#in-compiled-region? @report))
 
-; A 0-d tensor picked out of an index tensor: `x[idx[0]]`.
+; A 0-d tensor picked out of an index tensor: `x[idx[0]]` (one integer index: `idx[:, 0]` is a
+; column, advanced indexing).
 ((subscript
    subscript: (subscript
      value: (_) @index
-     subscript: (integer))) @report
+     .
+     subscript: (integer)
+     .)) @report
  (#is-tensor? @index)
  (#in-compiled-region? @report))
 
