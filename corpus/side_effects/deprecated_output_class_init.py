@@ -20,8 +20,7 @@ class PlainOutput(Output):
 
 class Output(Output):
     def __init__(self, *args, **kwargs):
-        # todoruleid: SE003
-        # (gbreak follows constructors called across modules, not yet those of the same file)
+        # ruleid: SE003
         warnings.warn("`Output` is deprecated, use `PlainOutput`", FutureWarning)
         super().__init__(*args, **kwargs)
 

@@ -315,11 +315,14 @@ TSNode CompiledRegion::ResolveCallee(TSNode call) {
   if (Is(function, "identifier")) {
     std::string_view name = NodeText(function, text_);
     if (disabled_names_.contains(std::string(name))) return TSNode{};
-    // Not a class of this file: its __init__ would run, but following it from here reaches
-    // code only an argument count makes dead (`EncoderDecoderCache(self_cache, cross_cache)`
-    // never runs the one-argument branch's `DynamicCache(data)`), which the program graph
-    // cannot fold yet; constructors called across modules are followed (program_graph.cc).
-    return FunctionVisibleAt(call, name);
+    TSNode function = FunctionVisibleAt(call, name);
+    if (!ts_node_is_null(function)) return function;
+    // Calling a class of this file constructs it: its __init__ runs (a deprecated output class
+    // whose __init__ warns, built in forward). The class binds the name when it is defined after
+    // an import of the same name (`class Output(Output):`), as Python's last binding does.
+    // Branches only an argument count makes dead (`if len(caches) == 1:` in
+    // `EncoderDecoderCache(*caches)`, called with two) fold in the program graph.
+    return MethodOf(ClassNamed(name), "__init__", 0);
   }
   if (!Is(function, "attribute")) return TSNode{};
   TSNode object = Field(function, "object");
@@ -1438,6 +1441,14 @@ std::vector<std::string> CompiledRegion::DefaultGuards(
     tried.push_back({variadics.back()});
   }
   if (variadics.size() == 2) tried.push_back(variadics);
+  // `if len(caches) == 1:` when every call puts a given number of arguments in *caches: each
+  // count is its own hypothesis (VariadicCountName), never joined with the others.
+  std::vector<std::string> counts;
+  if (!signature.var_positional.empty() && named.contains(signature.var_positional)) {
+    for (int count = 1; count <= kMaxVariadicCount; ++count) {
+      counts.push_back(VariadicCountName(signature.var_positional, count));
+    }
+  }
   // Whether the call is kept away when every one of `names` holds its default.
   auto away_when = [&](const std::vector<std::string>& names) {
     std::string guard = absl::StrJoin(names, " ");
@@ -1460,12 +1471,16 @@ std::vector<std::string> CompiledRegion::DefaultGuards(
     return true;
   };
   std::vector<std::string> out;
+  for (const std::string& count : counts) {
+    if (away_when({count})) out.push_back(count);
+  }
+  const size_t by_count = out.size();
   for (const std::vector<std::string>& names : tried) {
     // A pair is only worth saying when neither alone keeps the call away.
-    if (names.size() > 1 && !out.empty()) continue;
+    if (names.size() > 1 && out.size() > by_count) continue;
     if (away_when(names)) out.push_back(absl::StrJoin(names, " "));
   }
-  if (!out.empty() || tried.size() < 2) return out;
+  if (out.size() > by_count || tried.size() < 2) return out;
   // No one name keeps it away, but some together may: `outputs = outputs if outputs is not None
   // else {}`, filled under `if pixel_values is not None:`, then the call under
   // `if outputs.get("image") is not None:` needs both outputs and pixel_values left out. Try

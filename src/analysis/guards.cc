@@ -1,5 +1,6 @@
 #include "analysis/guards.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
@@ -9,6 +10,7 @@
 #include <tuple>
 
 #include "analysis/syntax_queries.h"
+#include "program/program_graph.h"
 
 namespace gbreak {
 namespace {
@@ -18,6 +20,7 @@ constexpr int kMaxDepth = 32;
 // The questions folding may ask again while answering them (TruthCache::BeginAsking).
 constexpr int kLocalNone = 0;
 constexpr int kEmptyCollection = 1;
+constexpr int kVariadicCount = 2;
 
 const std::set<std::string_view>& TrueWhileCompiling() {
   static const auto* s = new std::set<std::string_view>{
@@ -363,6 +366,67 @@ class Evaluator {
     return IsGuardedAway(node, text_, imports_, mode_, cache_, reduced_precision_);
   }
 
+  // How many arguments the `*args` parameter read at `node` holds, when every reached call puts
+  // the same number there (VariadicCountName) and the function does not rebind it before.
+  std::optional<int> VariadicCount(TSNode node) {
+    if (!Is(node, "identifier")) return std::nullopt;
+    TSNode function = EnclosingFunction(node);
+    if (ts_node_is_null(function)) return std::nullopt;
+    std::string_view name = NodeText(node, text_);
+    if (name != bindings().VariadicsOf(function).positional) return std::nullopt;
+    std::optional<int> count;
+    for (int n = 1; n <= kMaxVariadicCount && !count; ++n) {
+      if (cache_->IsDefaulted(ts_node_start_byte(function), VariadicCountName(name, n))) count = n;
+    }
+    // Without the program-wide graph, this file's calls decide, as for defaults (HeldDefault).
+    if (!count && !cache_->CallsKnown(ts_node_start_byte(function))) {
+      count = FileCallsExtraPositional(function);
+    }
+    if (!count) return std::nullopt;
+    // Rebound before this read (in code that runs): what it holds then is another question.
+    // Folding those assignments' guards may ask about this read again: then it is unknown.
+    if (!cache_->BeginAsking(kVariadicCount, node, name, mode_)) return std::nullopt;
+    std::vector<TSNode> assignments = bindings().AssignmentsReaching(function, name, node);
+    bool rebound = std::any_of(assignments.begin(), assignments.end(),
+                               [&](TSNode a) { return !GuardedAway(a); });
+    cache_->EndAsking(kVariadicCount, node, name, mode_);
+    return rebound ? std::nullopt : count;
+  }
+
+  // How many arguments every call of `function` in this file (f(...), self.f(...), Class(...)
+  // for a constructor; at least one) puts in its *args, when they all put the same number and
+  // none splats.
+  std::optional<int> FileCallsExtraPositional(TSNode function) {
+    std::string function_name = DefinitionName(function, text_);
+    if (function_name == "forward") return std::nullopt;  // called from outside the file
+    TSNode owner = OwningClass(function);
+    std::string callee = function_name;
+    if (!ts_node_is_null(owner)) {
+      callee = function_name == "__init__" ? DefinitionName(owner, text_) : "self." + callee;
+    }
+    size_t named = 0;  // positional parameters before *args, self left out
+    for (TSNode p : NamedChildren(Field(function, "parameters"))) {
+      if (Is(p, "list_splat_pattern") || Is(p, "keyword_separator")) break;
+      if (!Is(p, "comment") && !Is(p, "positional_separator")) ++named;
+    }
+    if (!ts_node_is_null(owner) && named > 0) --named;
+    TSNode root = function;
+    while (!ts_node_is_null(ParentOf(root))) root = ParentOf(root);
+    std::optional<int> extra;
+    for (TSNode call : cache_->CallsTo(root, text_, callee)) {
+      int positional = 0;
+      for (TSNode a : NamedChildren(Field(call, "arguments"))) {
+        if (Is(a, "list_splat") || Is(a, "dictionary_splat")) return std::nullopt;
+        if (!Is(a, "keyword_argument") && !Is(a, "comment")) ++positional;
+      }
+      int n = std::max(0, positional - static_cast<int>(named));
+      if (extra && *extra != n) return std::nullopt;
+      extra = n;
+    }
+    if (extra && *extra == 0) return std::nullopt;  // empty: IsEmptyCollection's to say
+    return extra;
+  }
+
   // Whether parameter `name` of `function` holds None as the call enters: a None default no
   // reached call passes (or, for an entry, one the user's --inputs leave out).
   bool ParameterHoldsNone(TSNode function, std::string_view name) {
@@ -383,10 +447,13 @@ class Evaluator {
     TSNode callee = Field(call, "function");
     std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
     if (Is(callee, "identifier") && NodeText(callee, text_) == "len" && args.size() == 1) {
-      if (!IsEmptyCollection(args[0], depth + 1)) return std::nullopt;
-      Constant zero;
-      zero.kind = Constant::Kind::kNumber;
-      return zero;
+      Constant length;
+      length.kind = Constant::Kind::kNumber;
+      if (IsEmptyCollection(args[0], depth + 1)) return length;
+      std::optional<int> count = VariadicCount(args[0]);
+      if (!count) return std::nullopt;
+      length.number = *count;
+      return length;
     }
     if (!Is(callee, "attribute") || args.empty() || args.size() > 2) return std::nullopt;
     std::string_view method = NodeText(Field(callee, "attribute"), text_);

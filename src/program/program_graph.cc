@@ -5,6 +5,7 @@
 #include <deque>
 #include <filesystem>
 #include <functional>
+#include <iterator>
 #include <optional>
 #include <tuple>
 #include <string_view>
@@ -878,6 +879,23 @@ bool AddedPasses(const std::set<std::string>& added, const std::string& name) {
   return added.contains(name) || added.contains("**") || added.contains("*");
 }
 
+// How many arguments every one of `calls` puts in the callee's *args, when they all put the same
+// number there and none splats an unknown sequence (`EncoderDecoderCache(self_cache,
+// cross_cache)`: two, so `if len(caches) == 1:` never runs).
+template <typename Calls, typename Splats>
+std::optional<int> SameExtraPositional(const Calls& calls,
+                                       const FunctionSummary::Signature& signature,
+                                       const Splats& splats) {
+  std::optional<int> extra;
+  for (const auto& site : calls) {
+    if (splats(site)) return std::nullopt;
+    int n = std::max(0, site.second->positional - signature.positional);
+    if (extra && *extra != n) return std::nullopt;
+    extra = n;
+  }
+  return extra;
+}
+
 // Whether they may fill a **kwargs: a keyword the function does not name.
 bool AddsUnnamedKeyword(const std::set<std::string>& added,
                         const FunctionSummary::Signature& signature) {
@@ -1054,13 +1072,24 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
     return std::any_of(call.keywords.begin(), call.keywords.end(),
                        [&](const std::string& keyword) { return !Names(signature, keyword); });
   };
+  // A call that a parameter of its caller holding its default keeps from running passes
+  // nothing (the one-argument branch's `DynamicCache(data)` in `EncoderDecoderCache(*caches)`,
+  // which every call gives two caches).
+  auto runs = [&](const std::pair<FunctionRef, const CallSite*>& site) {
+    const FunctionSummary* caller = Find(site.first.first, site.first.second);
+    auto held = out.find(site.first);
+    return caller == nullptr ||
+           !GuardedAway(*caller, site.second->callee, held == out.end() ? nullptr : &held->second);
+  };
   // Defaults flow down call chains (a caller's defaulted parameter handed on), so the sets grow
   // until nothing changes; each round only adds names, and there are finitely many.
   for (bool changed = true; changed;) {
     changed = false;
-    for (const auto& [function, calls] : sites) {
+    for (const auto& [function, reached_calls] : sites) {
       const FunctionSummary* f = Find(function.first, function.second);
       if (f == nullptr) continue;
+      std::vector<std::pair<FunctionRef, const CallSite*>> calls;
+      std::copy_if(reached_calls.begin(), reached_calls.end(), std::back_inserter(calls), runs);
       // An entry of the run is called from outside the program (its inputs are set above);
       // without the run's entries, every forward may be one.
       if (entries != nullptr ? entries->contains(function) : f->entry) continue;
@@ -1083,6 +1112,12 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
             return fills_args(site.first, *site.second, signature);
           })) {
         add("*" + signature.var_positional);
+      }
+      if (!signature.var_positional.empty() && !added.contains("*")) {
+        std::optional<int> extra = SameExtraPositional(calls, signature, [&](const auto& site) {
+          return splats(site.first, *site.second);
+        });
+        if (extra && *extra > 0) add(VariadicCountName(signature.var_positional, *extra));
       }
       if (!signature.var_keyword.empty() && !AddsUnnamedKeyword(added, signature) &&
           std::none_of(calls.begin(), calls.end(), [&](const auto& site) {

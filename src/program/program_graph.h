@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -15,6 +16,14 @@
 namespace gbreak {
 
 // One call a function makes, as far as which of the callee's parameters it passes goes.
+// The name DefaultedParameters holds for a function when every reached call puts `count`
+// arguments in its `*var_positional` ("*caches=2"; "*caches" says none), so that
+// `if len(caches) == 1:` folds. Counts up to kMaxVariadicCount are tried as guards.
+constexpr int kMaxVariadicCount = 4;
+inline std::string VariadicCountName(std::string_view var_positional, int count) {
+  return "*" + std::string(var_positional) + "=" + std::to_string(count);
+}
+
 struct CallSite {
   std::string callee;       // as in local_callees / external_callees (no "()" suffixes)
   // The call's bytes in its file, for what the file's analysis says of it (the conditions it

@@ -406,3 +406,67 @@ def test_a_wrapper_that_fills_its_kwargs_passes_them_and_other_modules_calls_cou
                    ".", cwd=tmp_path)
     assert [(f[0], f[1], f[2]) for f in findings(r)] == [("cache.py", 5, "EB001"),
                                                          ("model.py", 9, "CV001")]
+
+
+CACHE_LIB = '''import warnings
+
+
+class PairCache:
+    def __init__(self, *parts):
+        if len(parts) == 1:
+            print("one legacy tuple")
+        elif len(parts) == 2:
+            warnings.warn("two parts", FutureWarning)
+'''
+
+
+@pytest.mark.parametrize("arguments, expected", [
+    # every reached call puts two arguments in *parts: the one-argument branch is dead
+    ("x, x", [("cache.py", 9, "SE003")]),
+    ("x", [("cache.py", 7, "SE001")]),
+    # calls that disagree decide nothing: both branches stay
+    ("x, x)\n        PairCache(x", [("cache.py", 7, "SE001"), ("cache.py", 9, "SE003")]),
+])
+def test_a_branch_on_how_many_arguments_a_star_parameter_got_folds(run_gbreak, tmp_path,
+                                                                     arguments, expected):
+    # (transformers' EncoderDecoderCache(*caches), called from the model files with two caches)
+    lib = tmp_path / "site" / "vc"
+    lib.mkdir(parents=True)
+    (lib / "__init__.py").write_text("")
+    (lib / "cache.py").write_text(CACHE_LIB)
+    (lib / "model.py").write_text("import torch.nn as nn\n"
+                                  "from .cache import PairCache\n\n\n"
+                                  "class Net(nn.Module):\n"
+                                  "    def forward(self, x):\n"
+                                  f"        PairCache({arguments})\n"
+                                  "        return x\n")
+    r = run_gbreak("lint", "--site-packages", str(tmp_path / "site"), "--entry", "vc.model:Net",
+                   "--output-format", "json", cwd=tmp_path)
+    assert [f[:3] for f in findings(r)] == expected
+
+
+def test_a_call_an_argument_count_keeps_from_running_passes_nothing(run_gbreak, tmp_path):
+    # EncoderDecoderCache(*caches) builds DynamicCache(data) only in its one-argument branch:
+    # called with two caches, DynamicCache's `ddp_cache_data` stays None and its branch is dead
+    lib = tmp_path / "site" / "vd"
+    lib.mkdir(parents=True)
+    (lib / "__init__.py").write_text("")
+    (lib / "cache.py").write_text("class Inner:\n"
+                                  "    def __init__(self, data=None, config=None):\n"
+                                  "        if data is not None:\n"
+                                  "            print('from data')\n\n\n"
+                                  "class Pair:\n"
+                                  "    def __init__(self, *parts):\n"
+                                  "        if len(parts) == 1:\n"
+                                  "            self.first = Inner(parts[0])\n"
+                                  "        else:\n"
+                                  "            self.first, self.second = parts\n")
+    (lib / "model.py").write_text("import torch.nn as nn\n"
+                                  "from .cache import Inner, Pair\n\n\n"
+                                  "class Net(nn.Module):\n"
+                                  "    def forward(self, x):\n"
+                                  "        Pair(Inner(config=1), Inner(config=2))\n"
+                                  "        return x\n")
+    r = run_gbreak("lint", "--site-packages", str(tmp_path / "site"), "--entry", "vd.model:Net",
+                   "--output-format", "json", cwd=tmp_path)
+    assert findings(r) == []
