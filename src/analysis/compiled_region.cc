@@ -1442,8 +1442,18 @@ std::vector<std::string> CompiledRegion::DefaultGuards(
   }
   if (variadics.size() == 2) tried.push_back(variadics);
   // `if len(caches) == 1:` when every call puts a given number of arguments in *caches: each
-  // count is its own hypothesis (VariadicCountName), never joined with the others.
+  // count is its own hypothesis (VariadicCountName), never joined with the others; so is a
+  // boolean parameter every call passes the other literal (`if not return_dict:` with
+  // `return_dict=False` passed, LiteralHeldName).
   std::vector<std::string> counts;
+  for (const auto& [name, position] : defaults) {
+    if (!named.contains(name)) continue;
+    TSNode parameter = bindings().ParameterNamed(function, name).node;
+    std::string_view value = NodeText(Field(parameter, "value"), text_);
+    if (value == "True" || value == "False") {
+      counts.push_back(LiteralHeldName(name, value == "True" ? "False" : "True"));
+    }
+  }
   if (!signature.var_positional.empty() && named.contains(signature.var_positional)) {
     for (int count = 1; count <= kMaxVariadicCount; ++count) {
       counts.push_back(VariadicCountName(signature.var_positional, count));
@@ -1510,7 +1520,10 @@ CallSite CompiledRegion::ArgumentsOf(TSNode call, TSNode caller,
   site.end_byte = ts_node_end_byte(call);
   // An argument that is a parameter of the caller, unchanged, hands on what the caller got.
   auto forwarded = [&](TSNode value, const std::string& key) {
-    if (Is(value, "identifier") && parameters.contains(std::string(NodeText(value, text_)))) {
+    if (Is(value, "true") || Is(value, "false") || Is(value, "none")) {
+      site.literals[key] = std::string(NodeText(value, text_));
+    } else if (Is(value, "identifier") &&
+               parameters.contains(std::string(NodeText(value, text_)))) {
       site.forwarded[key] = std::string(NodeText(value, text_));
     } else if (is_tensor_ && is_tensor_(value)) {
       site.tensor_arguments.push_back(key);

@@ -626,6 +626,12 @@ class Evaluator {
   // A parameter whose default is a literal, when no call in this file passes it. Only for helpers
   // and constructors: an entry's caller is outside this file.
   Truth ParameterDefaultTruth(TSNode function, std::string_view name, int depth) {
+    // Every reached call passes the same literal (`return_dict=False`: LiteralHeldName).
+    for (std::string_view literal : {"True", "False", "None"}) {
+      if (cache_->IsDefaulted(ts_node_start_byte(function), LiteralHeldName(name, literal))) {
+        return literal == "True" ? Truth::kTrue : Truth::kFalse;
+      }
+    }
     // The program-wide graph (or the user's --inputs, for an entry) says no call passes it.
     if (cache_->IsDefaulted(ts_node_start_byte(function), std::string(name))) {
       TSNode value = LiteralDefaultOf(function, name);

@@ -36,7 +36,7 @@ Enum EnumAt(const json& array, size_t index, int count) {
 
 void to_json(json& j, const CallSite& c) {
   j = json::array({c.callee, c.start_byte, c.end_byte, c.local, c.positional, c.keywords, c.splat,
-                   c.splat_sources, c.forwarded, c.tensor_arguments});
+                   c.splat_sources, c.forwarded, c.tensor_arguments, c.literals});
 }
 void from_json(const json& j, CallSite& c) {
   Get(j, 0, c.callee);
@@ -49,6 +49,7 @@ void from_json(const json& j, CallSite& c) {
   Get(j, 7, c.splat_sources);
   Get(j, 8, c.forwarded);
   Get(j, 9, c.tensor_arguments);
+  Get(j, 10, c.literals);
 }
 
 void to_json(json& j, const FunctionSummary::Rebinding& r) {

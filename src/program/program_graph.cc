@@ -1052,6 +1052,30 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
     auto forwarded = call.forwarded.find(key);
     return forwarded == call.forwarded.end() || !holds(caller, forwarded->second);
   };
+  // The literal `call` (made by `caller`) passes for `name` at `position`: written there, or a
+  // parameter of the caller every call of it passes that literal; none when it passes something
+  // else, may pass it through a splat, or leaves it to its default.
+  auto literal_passed = [&](const FunctionRef& caller, const CallSite& call,
+                            const std::string& name, int position) -> std::optional<std::string> {
+    if (splats(caller, call, name)) return std::nullopt;
+    std::string key;
+    if (std::find(call.keywords.begin(), call.keywords.end(), name) != call.keywords.end()) {
+      key = name;
+    } else if (call.positional > position) {
+      key = "#" + std::to_string(position);
+    } else {
+      return std::nullopt;
+    }
+    if (auto literal = call.literals.find(key); literal != call.literals.end()) {
+      return literal->second;
+    }
+    auto forwarded = call.forwarded.find(key);
+    if (forwarded == call.forwarded.end()) return std::nullopt;
+    for (const char* literal : {"True", "False", "None"}) {
+      if (holds(caller, LiteralHeldName(forwarded->second, literal))) return literal;
+    }
+    return std::nullopt;
+  };
   // Whether `call` fills the callee's *args (more positional arguments than it names) or its
   // **kwargs (a keyword it does not name).
   auto fills_args = [&](const FunctionRef& caller, const CallSite& call,
@@ -1105,6 +1129,19 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
           passed = passed || passes(caller, *call, name, position);
         }
         if (!passed) add(name);
+      }
+      // Every call that runs passes the same literal (`return_dict=False` from each caller).
+      for (const auto& [name, position] : f->literal_defaults) {
+        if (holds(function, name) || AddedPasses(added, name)) continue;
+        std::optional<std::string> agreed;
+        bool same = !calls.empty();
+        for (const auto& [caller, call] : calls) {
+          std::optional<std::string> given = literal_passed(caller, *call, name, position);
+          same = same && given && (!agreed || *agreed == *given);
+          if (!same) break;
+          agreed = given;
+        }
+        if (same && agreed) add(LiteralHeldName(name, *agreed));
       }
       const FunctionSummary::Signature& signature = f->signature;
       if (!signature.var_positional.empty() && !added.contains("*") &&

@@ -24,6 +24,12 @@ inline std::string VariadicCountName(std::string_view var_positional, int count)
   return "*" + std::string(var_positional) + "=" + std::to_string(count);
 }
 
+// The name DefaultedParameters holds for a parameter every reached call passes the same literal
+// ("return_dict=False"; "return_dict" alone says it holds its default).
+inline std::string LiteralHeldName(std::string_view parameter, std::string_view literal) {
+  return std::string(parameter) + "=" + std::string(literal);
+}
+
 struct CallSite {
   std::string callee;       // as in local_callees / external_callees (no "()" suffixes)
   // The call's bytes in its file, for what the file's analysis says of it (the conditions it
@@ -47,6 +53,10 @@ struct CallSite {
   // findings take it): a parameter that some reached call passes a tensor holds one on that
   // call (TensorPassedParameters).
   std::vector<std::string> tensor_arguments;
+  // Arguments written as a literal True, False or None (keyword name or "#<position>" -> the
+  // literal): a parameter every reached call passes the same literal holds it (`return_dict=False`
+  // from every caller folds `if not return_dict:`).
+  std::map<std::string, std::string> literals;
 };
 
 // What the program-wide call graph needs from one function, gathered while its file was parsed

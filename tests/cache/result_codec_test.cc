@@ -21,7 +21,7 @@ using ::testing::Pair;
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(Finding) == 520, "Finding changed: encode the new field");
 static_assert(sizeof(FunctionSummary) == 392, "FunctionSummary changed: encode the new field");
-static_assert(sizeof(CallSite) == 176, "CallSite changed: encode the new field");
+static_assert(sizeof(CallSite) == 224, "CallSite changed: encode the new field");
 static_assert(sizeof(ModuleSummary) == 600, "ModuleSummary changed: encode the new field");
 static_assert(sizeof(FileCheckResult) == 752, "FileCheckResult changed: encode the new field");
 #endif
@@ -90,6 +90,7 @@ class ResultCodecTest : public ::testing::Test {
     call.splat_sources = {"**kwargs"};
     call.forwarded = {{"#0", "x"}};
     call.tensor_arguments = {"#0"};
+    call.literals = {{"return_dict", "False"}};
     fn.calls = {call};
     fn.rebinds = {{"forward", {"patched", true, "REG.get(x)"}}};
     fn.guarded_callees = {{"self.encode", {{"pixel_values"}, {"*args", "**kwargs"}}}};
@@ -203,9 +204,9 @@ TEST_F(ResultCodecTest, EveryFieldComesBack) {
   const CallSite& c = f.calls[0];
   const CallSite& d = g.calls[0];
   EXPECT_EQ(std::tie(c.callee, c.start_byte, c.end_byte, c.local, c.positional, c.keywords,
-                     c.splat, c.splat_sources, c.forwarded, c.tensor_arguments),
+                     c.splat, c.splat_sources, c.forwarded, c.tensor_arguments, c.literals),
             std::tie(d.callee, d.start_byte, d.end_byte, d.local, d.positional, d.keywords,
-                     d.splat, d.splat_sources, d.forwarded, d.tensor_arguments));
+                     d.splat, d.splat_sources, d.forwarded, d.tensor_arguments, d.literals));
 }
 
 TEST_F(ResultCodecTest, AResultWithoutSummaryHasAnEmptySummaryPart) {

@@ -470,3 +470,39 @@ def test_a_call_an_argument_count_keeps_from_running_passes_nothing(run_gbreak, 
     r = run_gbreak("lint", "--site-packages", str(tmp_path / "site"), "--entry", "vd.model:Net",
                    "--output-format", "json", cwd=tmp_path)
     assert findings(r) == []
+
+
+@pytest.mark.parametrize("passed, expected", [
+    ("return_dict=False)[0]", []),  # every call passes False: `if not return_dict:` returns early
+    ('return_dict=True)["sample"]', [("blocks.py", 7, "SE003")]),
+    ("False)[0]", []),  # by position
+])
+def test_a_literal_every_call_passes_folds_the_callees_tests(run_gbreak, tmp_path, passed,
+                                                              expected):
+    # (diffusers' UNet3D blocks call each Transformer2DModel with return_dict=False: the
+    # deprecated output class it would build is never built)
+    lib = tmp_path / "site" / "lit"
+    lib.mkdir(parents=True)
+    (lib / "__init__.py").write_text("")
+    (lib / "blocks.py").write_text("import warnings\nimport torch.nn as nn\n\n\n"
+                                   "class Output(dict):\n"
+                                   "    def __init__(self, **kwargs):\n"
+                                   "        warnings.warn('deprecated output', FutureWarning)\n"
+                                   "        super().__init__(**kwargs)\n\n\n"
+                                   "class Block(nn.Module):\n"
+                                   "    def forward(self, x, return_dict: bool = True):\n"
+                                   "        if not return_dict:\n"
+                                   "            return (x,)\n"
+                                   "        return Output(sample=x)\n")
+    (lib / "model.py").write_text("import torch.nn as nn\nfrom .blocks import Block\n\n\n"
+                                  "class Net(nn.Module):\n"
+                                  "    def __init__(self):\n"
+                                  "        super().__init__()\n"
+                                  "        self.blocks = nn.ModuleList([Block(), Block()])\n\n"
+                                  "    def forward(self, x):\n"
+                                  "        for block in self.blocks:\n"
+                                  f"            x = block(x, {passed}\n"
+                                  "        return x\n")
+    r = run_gbreak("lint", "--site-packages", str(tmp_path / "site"), "--entry", "lit.model:Net",
+                   "--output-format", "json", cwd=tmp_path)
+    assert [f[:3] for f in findings(r)] == expected
