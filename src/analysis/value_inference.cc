@@ -748,12 +748,12 @@ void ValueInference::Bind(Scope& scope, TSNode target, const Value& value,
     Value& slot = scope.variables[name];
     slot = slot.Join(value);
     // A change at one binding is a change even when the join of all of them stays the same: a
-    // read that sees only this binding sees it.
+    // read that sees only this binding sees it. Kept in `at` order (VisibleValue walks it).
     std::vector<std::pair<BindingSite, Value>>& bound = scope.sites[name];
-    auto at = std::find_if(bound.begin(), bound.end(),
-                           [&](const auto& b) { return b.first.at == site.at; });
-    if (at == bound.end()) {
-      bound.emplace_back(site, value);
+    auto at = std::lower_bound(bound.begin(), bound.end(), site.at,
+                               [](const auto& b, uint32_t where) { return b.first.at < where; });
+    if (at == bound.end() || at->first.at != site.at) {
+      bound.emplace(at, site, value);
       *changed = true;
     } else if (Value joined = at->second.Join(value); !(joined == at->second)) {
       at->second = joined;
@@ -786,13 +786,20 @@ std::optional<Value> ValueInference::VisibleValue(const Scope& scope, const std:
   if (all == scope.variables.end()) return std::nullopt;
   auto bound = scope.sites.find(name);
   if (read == kReadAnywhere || bound == scope.sites.end()) return all->second;
+  // Sites are in `at` order. Those after the read reach it only round a loop around both: they
+  // follow the read contiguously, so the walk stops at the first that does not.
   std::optional<Value> seen;
+  auto join = [&](const Value& value) { seen = seen ? seen->Join(value) : value; };
   const auto& sites = bound->second;
-  for (const auto& [site, value] : sites) {
-    if (!site.VisibleFrom(read)) continue;
-    bool hidden = std::any_of(sites.begin(), sites.end(),
-                              [&](const auto& later) { return later.first.Hides(site, read); });
-    if (!hidden) seen = seen ? seen->Join(value) : value;
+  auto after = std::upper_bound(sites.begin(), sites.end(), read,
+                                [](uint32_t where, const auto& b) { return where < b.first.at; });
+  for (auto it = after; it != sites.end() && it->first.VisibleFrom(read); ++it) join(it->second);
+  // Those before it, latest first, down to one that surely ran before the read: it hides the
+  // earlier ones (each read costs the bindings it can see, not all of them).
+  for (auto it = after; it != sites.begin();) {
+    --it;
+    join(it->second);
+    if (read < it->first.covers_end) break;
   }
   return seen ? *seen : all->second;
 }

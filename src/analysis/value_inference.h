@@ -124,9 +124,6 @@ class ValueInference {
     bool VisibleFrom(uint32_t read) const {
       return at <= read || (loop_start <= read && read < loop_end);
     }
-    bool Hides(const BindingSite& earlier, uint32_t read) const {
-      return earlier.at < at && at <= read && read < covers_end && earlier.at <= read;
-    }
   };
   static constexpr uint32_t kReadAnywhere = UINT32_MAX;  // a closure's read: every binding
   void Bind(Scope& scope, TSNode target, const Value& value, const BindingSite& site,
