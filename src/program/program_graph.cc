@@ -896,6 +896,15 @@ std::optional<int> SameExtraPositional(const Calls& calls,
   return extra;
 }
 
+// Where `call` gives parameter `name` at `position`: the keyword, "#<position>", or "" when it
+// leaves it out (as CallSite's forwarded and literals are keyed).
+std::string ArgumentKey(const CallSite& call, const std::string& name, int position) {
+  if (std::find(call.keywords.begin(), call.keywords.end(), name) != call.keywords.end()) {
+    return name;
+  }
+  return call.positional > position ? "#" + std::to_string(position) : "";
+}
+
 // Whether they may fill a **kwargs: a keyword the function does not name.
 bool AddsUnnamedKeyword(const std::set<std::string>& added,
                         const FunctionSummary::Signature& signature) {
@@ -1041,14 +1050,8 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
   auto passes = [&](const FunctionRef& caller, const CallSite& call, const std::string& name,
                     int position) {
     if (splats(caller, call, name)) return true;
-    std::string key;
-    if (std::find(call.keywords.begin(), call.keywords.end(), name) != call.keywords.end()) {
-      key = name;
-    } else if (call.positional > position) {
-      key = "#" + std::to_string(position);
-    } else {
-      return false;
-    }
+    std::string key = ArgumentKey(call, name, position);
+    if (key.empty()) return false;
     auto forwarded = call.forwarded.find(key);
     return forwarded == call.forwarded.end() || !holds(caller, forwarded->second);
   };
@@ -1058,14 +1061,8 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
   auto literal_passed = [&](const FunctionRef& caller, const CallSite& call,
                             const std::string& name, int position) -> std::optional<std::string> {
     if (splats(caller, call, name)) return std::nullopt;
-    std::string key;
-    if (std::find(call.keywords.begin(), call.keywords.end(), name) != call.keywords.end()) {
-      key = name;
-    } else if (call.positional > position) {
-      key = "#" + std::to_string(position);
-    } else {
-      return std::nullopt;
-    }
+    std::string key = ArgumentKey(call, name, position);
+    if (key.empty()) return std::nullopt;
     if (auto literal = call.literals.find(key); literal != call.literals.end()) {
       return literal->second;
     }
