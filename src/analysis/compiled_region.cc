@@ -56,6 +56,33 @@ bool IsSelf(TSNode node, std::string_view text) {
   return Is(node, "identifier") && NodeText(node, text) == "self";
 }
 
+// A getter: a function decorated with @property (reading the attribute calls it).
+bool IsPropertyGetter(TSNode function, std::string_view text) {
+  TSNode decorated = ts_node_parent(function);
+  if (!Is(decorated, "decorated_definition")) return false;
+  for (TSNode decorator : NamedChildren(decorated)) {
+    if (Is(decorator, "decorator") && NodeText(ts_node_named_child(decorator, 0), text) == "property") {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Whether an attribute node is written, not read: the target of an assignment (also inside a
+// tuple of targets) or of `del`.
+bool IsAttributeTarget(TSNode attribute) {
+  TSNode node = attribute;
+  TSNode parent = ts_node_parent(node);
+  while (Is(parent, "pattern_list") || Is(parent, "tuple_pattern") || Is(parent, "list_pattern")) {
+    node = parent;
+    parent = ts_node_parent(node);
+  }
+  if (Is(parent, "assignment") || Is(parent, "augmented_assignment")) {
+    return SameNode(Field(parent, "left"), node);
+  }
+  return Is(parent, "delete_statement");
+}
+
 // Decorators whose effect Dynamo knows or that do not wrap the call: never followed.
 bool IsTransparentDecorator(const std::string& name) {
   for (std::string_view prefix : {"builtins.", "torch.", "functools.", "typing.", "abc.",
@@ -419,6 +446,9 @@ void CompiledRegion::ComputeReachable() {
     for (TSNode call : CallsIn(function)) {
       for (TSNode target : LocalTargetsOf(call)) reach(target);
     }
+    for (TSNode read : PropertyReadsIn(function)) {
+      for (TSNode getter : LocalPropertyTargets(read)) reach(getter);
+    }
   }
 }
 
@@ -482,6 +512,80 @@ std::vector<TSNode> CompiledRegion::FindLocalTargets(TSNode call) {
     }
   }
   return out;
+}
+
+std::vector<TSNode> CompiledRegion::PropertyReadsIn(TSNode function) const {
+  std::vector<TSNode> reads;
+  ForEachNamedNode(Field(function, "body"), [&](TSNode node, std::string_view type) {
+    if (type == "class_definition") return false;
+    if (type != "attribute") return true;
+    TSNode object = Field(node, "object");
+    const bool on_self = IsSelf(object, text_) ||
+                         (Is(object, "attribute") && IsSelf(Field(object, "object"), text_));
+    TSNode parent = ts_node_parent(node);
+    const bool called = Is(parent, "call") && SameNode(Field(parent, "function"), node);
+    if (on_self && !called && !IsAttributeTarget(node)) reads.push_back(node);
+    return true;
+  });
+  return reads;
+}
+
+std::vector<TSNode> CompiledRegion::LocalPropertyTargets(TSNode read) const {
+  std::vector<TSNode> out;
+  TSNode owner = EnclosingClass(read);
+  if (ts_node_is_null(owner)) return out;
+  TSNode object = Field(read, "object");
+  std::string_view name = NodeText(Field(read, "attribute"), text_);
+  std::vector<TSNode> classes;
+  if (IsSelf(object, text_)) {
+    classes.push_back(owner);
+    for (TSNode subclass : OverridingSubclasses(owner, name)) classes.push_back(subclass);
+  } else {
+    const AttributeClasses& built = AttributeClassesOf(owner);
+    auto it = built.find(NodeText(Field(object, "attribute"), text_));
+    if (it == built.end()) return out;
+    for (TSNode constructor : it->second) {
+      if (Is(constructor, "identifier")) classes.push_back(ClassNamed(NodeText(constructor, text_)));
+    }
+  }
+  for (TSNode cls : classes) {
+    TSNode getter = MethodOf(cls, name, 0);
+    if (ts_node_is_null(getter) || !IsPropertyGetter(getter, text_)) continue;
+    if (std::none_of(out.begin(), out.end(), [&](TSNode known) { return SameNode(known, getter); })) {
+      out.push_back(getter);
+    }
+  }
+  return out;
+}
+
+void CompiledRegion::AddExternalPropertyTargets(
+    TSNode read, TSNode owner, const std::function<std::string(const std::string&)>& qualify,
+    const std::string& module, std::vector<std::string>* out) const {
+  TSNode object = Field(read, "object");
+  if (ts_node_is_null(owner) || !Is(object, "attribute")) return;
+  const AttributeClasses& built = AttributeClassesOf(owner);
+  auto it = built.find(NodeText(Field(object, "attribute"), text_));
+  if (it == built.end()) return;
+  const std::string name(NodeText(Field(read, "attribute"), text_));
+  for (TSNode constructor : it->second) {
+    if (Is(constructor, "identifier")) {
+      TSNode local = ClassNamed(NodeText(constructor, text_));
+      if (!ts_node_is_null(local)) {
+        // A class of this file that does not define it may inherit it from another module.
+        if (ts_node_is_null(MethodOf(local, name, 0))) {
+          out->push_back(PropertyReadName(module + "." + std::string(NodeText(constructor, text_)) +
+                                          "." + name));
+        }
+        continue;
+      }
+    }
+    if (!Is(constructor, "identifier") && !Is(constructor, "attribute")) continue;
+    for (const std::string& qualified : QualifiedNames(constructor, text_, imports_)) {
+      if (!qualified.starts_with("torch.") && !qualified.starts_with("builtins.")) {
+        out->push_back(PropertyReadName(qualify(qualified) + "." + name));
+      }
+    }
+  }
 }
 
 const CompiledRegion::ClassIndex& CompiledRegion::Classes() const {
@@ -1956,6 +2060,7 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
     f.entry = entries.contains(Key(function));
     f.disabled = IsDisabled(function) && !IsConstantResult(function);
     f.constant_result = IsConstantResult(function);
+    f.property = IsPropertyGetter(function, text_);
     f.disabled_own_frame_only = IsDisabledOwnFrameOnly(function);
     f.wrapper = !ts_node_is_null(EnclosingFunction(function)) && IsWrapper(function);
     if (f.wrapper) f.adds_arguments = AddedArgumentsOf(function);
@@ -1992,17 +2097,14 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
                 f.signature.var_keyword.empty()
             ? std::set<std::string, std::less<>>{}
             : ConditionNames(function);
-    for (TSNode call : CallsIn(function)) {
-      size_t local_before = f.local_callees.size();
-      size_t external_before = f.external_callees.size();
-      for (TSNode target : LocalTargetsOf(call)) f.local_callees.push_back(QualifiedName(target));
-      AddExternalTargets(call, owner, owner_bases, qualify, module, &f.external_callees);
-      AddCallSites(call, owner_bases, qualify, parameters, &f.calls);
+    // The callees `at` (a call, or a property read) added since the counts given: reached
+    // whatever happens, or only when no parameter that keeps `at` from running holds its default.
+    auto note_callees_of = [&](TSNode at, size_t local_before, size_t external_before) {
       if (f.local_callees.size() == local_before && f.external_callees.size() == external_before) {
-        continue;
+        return;
       }
       std::vector<std::string> guards =
-          DefaultGuards(function, call, f.literal_defaults, f.signature, condition_names,
+          DefaultGuards(function, at, f.literal_defaults, f.signature, condition_names,
                         &hypotheses);
       auto note = [&](const std::string& callee) {
         if (guards.empty()) {
@@ -2015,6 +2117,24 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
       for (size_t i = external_before; i < f.external_callees.size(); ++i) {
         note(f.external_callees[i]);
       }
+    };
+    for (TSNode call : CallsIn(function)) {
+      size_t local_before = f.local_callees.size();
+      size_t external_before = f.external_callees.size();
+      for (TSNode target : LocalTargetsOf(call)) f.local_callees.push_back(QualifiedName(target));
+      AddExternalTargets(call, owner, owner_bases, qualify, module, &f.external_callees);
+      AddCallSites(call, owner_bases, qualify, parameters, &f.calls);
+      note_callees_of(call, local_before, external_before);
+    }
+    // Reading a property runs its getter (Dynamo inlines it as it would a call).
+    for (TSNode read : PropertyReadsIn(function)) {
+      size_t local_before = f.local_callees.size();
+      size_t external_before = f.external_callees.size();
+      for (TSNode getter : LocalPropertyTargets(read)) {
+        f.local_callees.push_back(QualifiedName(getter));
+      }
+      AddExternalPropertyTargets(read, owner, qualify, module, &f.external_callees);
+      note_callees_of(read, local_before, external_before);
     }
     size_t local_after_calls = f.local_callees.size();
     size_t external_after_calls = f.external_callees.size();

@@ -179,6 +179,19 @@ class CompiledRegion {
   // Kept: a whole-tree run asks twice per call (reachability here, then the file's summary).
   const std::vector<TSNode>& LocalTargetsOf(TSNode call);
   std::vector<TSNode> FindLocalTargets(TSNode call);
+  // Attribute reads in `function` that may run a property getter: `self.p` and `self.<attr>.p`
+  // neither called nor assigned to (nested classes left out).
+  std::vector<TSNode> PropertyReadsIn(TSNode function) const;
+  // The getters of this file such a read runs: a property of the method's class (or of a
+  // subclass overriding it), or of the class __init__ assigned to `self.<attr>`.
+  std::vector<TSNode> LocalPropertyTargets(TSNode read) const;
+  // The getters of other modules it may run, as PropertyReadName callees: `self.<attr>.p` of a
+  // class imported (or inherited from one) that __init__ assigned. `self.p` of a base of another
+  // module is left out: every `self.<name>` read of every method would be asked of the program
+  // graph, while what real models read that way (`self.device`, `self.dtype`) traces.
+  void AddExternalPropertyTargets(TSNode read, TSNode owner,
+                                  const std::function<std::string(const std::string&)>& qualify,
+                                  const std::string& module, std::vector<std::string>* out) const;
   // What calling a decorated function runs first: the wrappers its decorators of this file
   // return (`@timed` -> timed's `wrapper`; `@deprecated("...")` -> the wrapper of the
   // decorator it returns).

@@ -680,6 +680,16 @@ std::map<FunctionRef, FunctionRef> ProgramGraph::ReachableFrom(
     std::vector<std::pair<std::string, std::string>> callees;  // (callee, condition)
     for (const std::string& callee : f->external_callees) {
       if (GuardedAway(*f, callee, held)) continue;
+      if (callee.ends_with(kPropertyReadSuffix)) {
+        // A read runs what it names only when that is a getter.
+        std::string_view name = callee;
+        name.remove_suffix(kPropertyReadSuffix.size());
+        FunctionRef target;
+        if (!Resolve(std::string(name), &target.first, &target.second, 0, &probe, wanted)) continue;
+        const FunctionSummary* getter = Find(target.first, target.second);
+        if (getter != nullptr && getter->property) visit_method(target, current, when_given(callee));
+        continue;
+      }
       for (std::string& target : ExpandCallee(callee, &probe, wanted)) {
         callees.emplace_back(std::move(target), when_given(callee));
       }

@@ -30,6 +30,14 @@ inline std::string LiteralHeldName(std::string_view parameter, std::string_view 
   return std::string(parameter) + "=" + std::string(literal);
 }
 
+// An external callee that is a property read, not a call (`self.scheduler.init_noise_sigma`):
+// "pkg.Scheduler.init_noise_sigma#property". The program graph follows it only when the name
+// resolves to a getter (FunctionSummary::property): reading any other attribute runs nothing.
+constexpr std::string_view kPropertyReadSuffix = "#property";
+inline std::string PropertyReadName(std::string_view qualified) {
+  return std::string(qualified) + std::string(kPropertyReadSuffix);
+}
+
 struct CallSite {
   std::string callee;       // as in local_callees / external_callees (no "()" suffixes)
   // The call's bytes in its file, for what the file's analysis says of it (the conditions it
@@ -73,6 +81,8 @@ struct FunctionSummary {
   // A compile-time constant (torch._dynamo.assume_constant_result, `_dynamo_marked_constant`):
   // Dynamo calls it while tracing and keeps the result; its body is never traced, no break.
   bool constant_result = false;
+  // Decorated with @property: reading the attribute runs it (Dynamo inlines the getter).
+  bool property = false;
   // The nested functions it returns (a decorator's wrapper, a decorator factory's decorator),
   // qualified in the module: a callee "d()" in another function means "what d returns".
   std::vector<std::string> returns;

@@ -20,7 +20,7 @@ using ::testing::Pair;
 // were measured (x86-64, libstdc++).
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(Finding) == 520, "Finding changed: encode the new field");
-static_assert(sizeof(FunctionSummary) == 392, "FunctionSummary changed: encode the new field");
+static_assert(sizeof(FunctionSummary) == 400, "FunctionSummary changed: encode the new field");
 static_assert(sizeof(CallSite) == 224, "CallSite changed: encode the new field");
 static_assert(sizeof(ModuleSummary) == 600, "ModuleSummary changed: encode the new field");
 static_assert(sizeof(FileCheckResult) == 752, "FileCheckResult changed: encode the new field");
@@ -75,6 +75,7 @@ class ResultCodecTest : public ::testing::Test {
     fn.start_byte = 5;
     fn.end_byte = 90;
     fn.entry = fn.disabled = fn.disabled_own_frame_only = fn.constant_result = fn.wrapper = true;
+    fn.property = true;
     fn.returns = {"inner"};
     fn.adds_arguments = {"use_cache", "**"};
     fn.literal_defaults = {{"mask", 1}};
@@ -186,10 +187,12 @@ TEST_F(ResultCodecTest, EveryFieldComesBack) {
   const FunctionSummary& g = m.functions[0];
   EXPECT_EQ(std::tie(f.name, f.line, f.start_byte, f.end_byte, f.entry, f.disabled,
                      f.disabled_own_frame_only, f.constant_result, f.returns, f.wrapper,
-                     f.adds_arguments, f.literal_defaults, f.local_callees, f.external_callees),
+                     f.adds_arguments, f.literal_defaults, f.local_callees, f.external_callees,
+                     f.property),
             std::tie(g.name, g.line, g.start_byte, g.end_byte, g.entry, g.disabled,
                      g.disabled_own_frame_only, g.constant_result, g.returns, g.wrapper,
-                     g.adds_arguments, g.literal_defaults, g.local_callees, g.external_callees));
+                     g.adds_arguments, g.literal_defaults, g.local_callees, g.external_callees,
+                     g.property));
   EXPECT_EQ(std::tie(f.signature.named, f.signature.positional, f.signature.var_positional,
                      f.signature.var_keyword),
             std::tie(g.signature.named, g.signature.positional, g.signature.var_positional,

@@ -408,6 +408,17 @@ def test_a_wrapper_that_fills_its_kwargs_passes_them_and_other_modules_calls_cou
                                                          ("model.py", 9, "CV001")]
 
 
+def make_library(tmp_path, package, files):
+    """A site-packages directory under tmp_path holding `package` with `files` (name -> text)
+    beside an empty __init__.py; returns the directory."""
+    site = tmp_path / "site"
+    (site / package).mkdir(parents=True)
+    (site / package / "__init__.py").write_text("")
+    for name, text in files.items():
+        (site / package / name).write_text(text)
+    return site
+
+
 CACHE_LIB = '''import warnings
 
 
@@ -430,17 +441,15 @@ class PairCache:
 def test_a_branch_on_how_many_arguments_a_star_parameter_got_folds(run_gbreak, tmp_path,
                                                                      arguments, expected):
     # (transformers' EncoderDecoderCache(*caches), called from the model files with two caches)
-    lib = tmp_path / "site" / "vc"
-    lib.mkdir(parents=True)
-    (lib / "__init__.py").write_text("")
-    (lib / "cache.py").write_text(CACHE_LIB)
-    (lib / "model.py").write_text("import torch.nn as nn\n"
-                                  "from .cache import PairCache\n\n\n"
-                                  "class Net(nn.Module):\n"
-                                  "    def forward(self, x):\n"
-                                  f"        PairCache({arguments})\n"
-                                  "        return x\n")
-    r = run_gbreak("lint", "--site-packages", str(tmp_path / "site"), "--entry", "vc.model:Net",
+    site = make_library(tmp_path, "vc", {
+        "cache.py": CACHE_LIB,
+        "model.py": ("import torch.nn as nn\n"
+                     "from .cache import PairCache\n\n\n"
+                     "class Net(nn.Module):\n"
+                     "    def forward(self, x):\n"
+                     f"        PairCache({arguments})\n"
+                     "        return x\n")})
+    r = run_gbreak("lint", "--site-packages", str(site), "--entry", "vc.model:Net",
                    "--output-format", "json", cwd=tmp_path)
     assert [f[:3] for f in findings(r)] == expected
 
@@ -448,26 +457,24 @@ def test_a_branch_on_how_many_arguments_a_star_parameter_got_folds(run_gbreak, t
 def test_a_call_an_argument_count_keeps_from_running_passes_nothing(run_gbreak, tmp_path):
     # EncoderDecoderCache(*caches) builds DynamicCache(data) only in its one-argument branch:
     # called with two caches, DynamicCache's `ddp_cache_data` stays None and its branch is dead
-    lib = tmp_path / "site" / "vd"
-    lib.mkdir(parents=True)
-    (lib / "__init__.py").write_text("")
-    (lib / "cache.py").write_text("class Inner:\n"
-                                  "    def __init__(self, data=None, config=None):\n"
-                                  "        if data is not None:\n"
-                                  "            print('from data')\n\n\n"
-                                  "class Pair:\n"
-                                  "    def __init__(self, *parts):\n"
-                                  "        if len(parts) == 1:\n"
-                                  "            self.first = Inner(parts[0])\n"
-                                  "        else:\n"
-                                  "            self.first, self.second = parts\n")
-    (lib / "model.py").write_text("import torch.nn as nn\n"
-                                  "from .cache import Inner, Pair\n\n\n"
-                                  "class Net(nn.Module):\n"
-                                  "    def forward(self, x):\n"
-                                  "        Pair(Inner(config=1), Inner(config=2))\n"
-                                  "        return x\n")
-    r = run_gbreak("lint", "--site-packages", str(tmp_path / "site"), "--entry", "vd.model:Net",
+    site = make_library(tmp_path, "vd", {
+        "cache.py": ("class Inner:\n"
+                     "    def __init__(self, data=None, config=None):\n"
+                     "        if data is not None:\n"
+                     "            print('from data')\n\n\n"
+                     "class Pair:\n"
+                     "    def __init__(self, *parts):\n"
+                     "        if len(parts) == 1:\n"
+                     "            self.first = Inner(parts[0])\n"
+                     "        else:\n"
+                     "            self.first, self.second = parts\n"),
+        "model.py": ("import torch.nn as nn\n"
+                     "from .cache import Inner, Pair\n\n\n"
+                     "class Net(nn.Module):\n"
+                     "    def forward(self, x):\n"
+                     "        Pair(Inner(config=1), Inner(config=2))\n"
+                     "        return x\n")})
+    r = run_gbreak("lint", "--site-packages", str(site), "--entry", "vd.model:Net",
                    "--output-format", "json", cwd=tmp_path)
     assert findings(r) == []
 
@@ -481,28 +488,66 @@ def test_a_literal_every_call_passes_folds_the_callees_tests(run_gbreak, tmp_pat
                                                               expected):
     # (diffusers' UNet3D blocks call each Transformer2DModel with return_dict=False: the
     # deprecated output class it would build is never built)
-    lib = tmp_path / "site" / "lit"
-    lib.mkdir(parents=True)
-    (lib / "__init__.py").write_text("")
-    (lib / "blocks.py").write_text("import warnings\nimport torch.nn as nn\n\n\n"
-                                   "class Output(dict):\n"
-                                   "    def __init__(self, **kwargs):\n"
-                                   "        warnings.warn('deprecated output', FutureWarning)\n"
-                                   "        super().__init__(**kwargs)\n\n\n"
-                                   "class Block(nn.Module):\n"
-                                   "    def forward(self, x, return_dict: bool = True):\n"
-                                   "        if not return_dict:\n"
-                                   "            return (x,)\n"
-                                   "        return Output(sample=x)\n")
-    (lib / "model.py").write_text("import torch.nn as nn\nfrom .blocks import Block\n\n\n"
-                                  "class Net(nn.Module):\n"
-                                  "    def __init__(self):\n"
-                                  "        super().__init__()\n"
-                                  "        self.blocks = nn.ModuleList([Block(), Block()])\n\n"
-                                  "    def forward(self, x):\n"
-                                  "        for block in self.blocks:\n"
-                                  f"            x = block(x, {passed}\n"
-                                  "        return x\n")
-    r = run_gbreak("lint", "--site-packages", str(tmp_path / "site"), "--entry", "lit.model:Net",
+    site = make_library(tmp_path, "lit", {
+        "blocks.py": ("import warnings\nimport torch.nn as nn\n\n\n"
+                      "class Output(dict):\n"
+                      "    def __init__(self, **kwargs):\n"
+                      "        warnings.warn('deprecated output', FutureWarning)\n"
+                      "        super().__init__(**kwargs)\n\n\n"
+                      "class Block(nn.Module):\n"
+                      "    def forward(self, x, return_dict: bool = True):\n"
+                      "        if not return_dict:\n"
+                      "            return (x,)\n"
+                      "        return Output(sample=x)\n"),
+        "model.py": ("import torch.nn as nn\nfrom .blocks import Block\n\n\n"
+                     "class Net(nn.Module):\n"
+                     "    def __init__(self):\n"
+                     "        super().__init__()\n"
+                     "        self.blocks = nn.ModuleList([Block(), Block()])\n\n"
+                     "    def forward(self, x):\n"
+                     "        for block in self.blocks:\n"
+                     f"            x = block(x, {passed}\n"
+                     "        return x\n")})
+    r = run_gbreak("lint", "--site-packages", str(site), "--entry", "lit.model:Net",
+                   "--output-format", "json", cwd=tmp_path)
+    assert [f[:3] for f in findings(r)] == expected
+
+
+SCHEDULER_LIB = """class Base:
+    @property
+    def init_sigma(self):
+        print("init sigma")
+        return 1.0
+
+
+class Scheduler(Base):
+    scale = 2.0
+
+    def first_step(self):
+        print("first step")
+        return 0
+"""
+
+
+@pytest.mark.parametrize("read, expected", [
+    # a property the class inherits from a base of its module: reading it runs the getter
+    ("self.scheduler.init_sigma", [("scheduler.py", 4, "SE001")]),
+    # a method read, not called (a bound method handed on), and a class attribute run nothing
+    ("self.scheduler.first_step", []),
+    ("self.scheduler.scale", []),
+])
+def test_reading_a_property_of_another_modules_object_runs_its_getter(run_gbreak, tmp_path,
+                                                                      read, expected):
+    # (diffusers' ConsistencyDecoderVAE reads its scheduler's `init_noise_sigma`)
+    site = make_library(tmp_path, "pr", {
+        "scheduler.py": SCHEDULER_LIB,
+        "model.py": ("import torch.nn as nn\nfrom .scheduler import Scheduler\n\n\n"
+                     "class Net(nn.Module):\n"
+                     "    def __init__(self):\n"
+                     "        super().__init__()\n"
+                     "        self.scheduler = Scheduler()\n\n"
+                     "    def forward(self, x):\n"
+                     f"        return x, {read}\n")})
+    r = run_gbreak("lint", "--site-packages", str(site), "--entry", "pr.model:Net",
                    "--output-format", "json", cwd=tmp_path)
     assert [f[:3] for f in findings(r)] == expected
