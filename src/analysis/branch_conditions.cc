@@ -39,10 +39,42 @@ bool IsNoneTest(TSNode condition, std::string_view text) {
   return (op == "is" || op == "isnot") && Is(ts_node_named_child(condition, 1), "none");
 }
 
+// A call of a function of this file that only returns a None test of its one parameter
+// (`def exists(val): return val is not None`, then `if exists(self.interval) and ...:`): a None
+// test as Python runs it, `not` and parentheses around it included.
+bool IsNonePredicateCall(TSNode condition, FileFacts& facts) {
+  while (Is(condition, "parenthesized_expression") || Is(condition, "not_operator")) {
+    condition = ts_node_named_child(condition, 0);
+  }
+  if (!Is(condition, "call") || NamedChildCount(Field(condition, "arguments")) != 1) return false;
+  TSNode callee = facts.region().CalleeOf(condition);
+  if (ts_node_is_null(callee)) return false;
+  std::vector<TSNode> statements;
+  for (TSNode statement : NamedChildren(Field(callee, "body"))) {
+    bool docstring = statements.empty() && Is(statement, "expression_statement") &&
+                     Is(ts_node_named_child(statement, 0), "string");
+    if (!docstring && !Is(statement, "comment")) statements.push_back(statement);
+  }
+  if (statements.size() != 1 || !Is(statements[0], "return_statement")) return false;
+  TSNode returned = ts_node_named_child(statements[0], 0);
+  std::vector<TSNode> parameters = NamedChildren(Field(callee, "parameters"));
+  if (parameters.size() != 1 || !Is(parameters[0], "identifier") ||
+      !IsNoneTest(returned, facts.text())) {
+    return false;
+  }
+  // The first comparison down the left: IsNoneTest accepted only parentheses, `not`, and/or.
+  TSNode subject = returned;
+  while (!ts_node_is_null(subject) && !Is(subject, "comparison_operator")) {
+    subject = ts_node_named_child(subject, 0);
+  }
+  return !ts_node_is_null(subject) && NodeText(ts_node_named_child(subject, 0), facts.text()) ==
+         NodeText(parameters[0], facts.text());
+}
+
 // A local the function sets only to None tests (`can_compute = input_ids is not None and
 // token_types is not None`; `if can_compute:`) is one too, read through.
 bool IsNoneTestOrLocalOfOne(TSNode condition, FileFacts& facts) {
-  if (IsNoneTest(condition, facts.text())) return true;
+  if (IsNoneTest(condition, facts.text()) || IsNonePredicateCall(condition, facts)) return true;
   TSNode function = EnclosingFunction(condition);
   if (!Is(condition, "identifier") || ts_node_is_null(function)) return false;
   const std::vector<TSNode>& assignments =
@@ -196,6 +228,22 @@ void EarlyExitConditions(TSNode block, TSNode child, FileFacts& facts,
   for (auto it = begin; it != end; ++it) out->push_back(it->second);
 }
 
+bool IsOr(TSNode boolean_operator, std::string_view text) {
+  return NodeText(Field(boolean_operator, "operator"), text) == "or";
+}
+
+// The operands of an `a and b and c` chain (parentheses looked through); the test itself when
+// it is no `and`.
+void AndOperands(TSNode test, std::string_view text, std::vector<TSNode>* out) {
+  while (Is(test, "parenthesized_expression")) test = ts_node_named_child(test, 0);
+  if (Is(test, "boolean_operator") && !IsOr(test, text)) {
+    AndOperands(Field(test, "left"), text, out);
+    AndOperands(Field(test, "right"), text, out);
+    return;
+  }
+  out->push_back(test);
+}
+
 // UndecidedConditions, with `inputs_only`: only the tests IsCallOrConfigTest accepts.
 std::vector<std::string> Conditions(TSNode node, FileFacts& facts, bool inputs_only) {
   auto undecided = [&](TSNode test) {
@@ -203,15 +251,34 @@ std::vector<std::string> Conditions(TSNode node, FileFacts& facts, bool inputs_o
   };
   std::vector<std::string> out;
   std::string_view text = facts.text();
+  // Python evaluates the right operand of `a and b` only when `a` holds (of `a or b`, only when
+  // it does not): what breaks there, or the truth of a whole `a and t` on a tensor `t` (the
+  // break is t's), waits on `a` (`if config.rope_type != "default" and seq_len:`).
+  auto short_circuit = [&](TSNode boolean_operator) {
+    TSNode left = Field(boolean_operator, "left");
+    if (undecided(left)) out.push_back(ConditionText(left, IsOr(boolean_operator, text), text));
+  };
+  if (Is(node, "boolean_operator")) short_circuit(node);
   TSNode child = node;
   for (TSNode n = ParentOf(node); !ts_node_is_null(n); child = n, n = ParentOf(n)) {
     std::string_view type = NodeType(n);
     if (type == "function_definition" || type == "lambda" || type == "class_definition") break;
     if (type == "block") EarlyExitConditions(n, child, facts, &out);
+    if (type == "boolean_operator" && SameNode(Field(n, "right"), child)) short_circuit(n);
     if (type == "if_statement" || type == "elif_clause") {
       TSNode condition = Field(n, "condition");
-      if (SameNode(Field(n, "consequence"), child) && undecided(condition)) {
+      if (!SameNode(Field(n, "consequence"), child)) continue;
+      if (undecided(condition)) {
         out.push_back(ConditionText(condition, false, text));
+      } else {
+        // A test on tensor data is decided (it is the break), but the branch also needs every
+        // other operand of an `and` to hold.
+        std::vector<TSNode> operands;
+        AndOperands(condition, text, &operands);
+        if (operands.size() < 2) continue;
+        for (TSNode operand : operands) {
+          if (undecided(operand)) out.push_back(ConditionText(operand, false, text));
+        }
       }
     } else if (type == "else_clause" && Is(ParentOf(n), "if_statement")) {
       // The else of `if a: ... elif b: ... else:`: none of the tests held.

@@ -825,6 +825,55 @@ TEST(EntryScopeTest, ContainersFilledInInitReachTheirForwards) {
                           "project/app/model.py:11", "project/app/model.py:14"));
 }
 
+// Python evaluates the right operand of `a and b` only when `a` holds (of `a or b`, only when it
+// does not): a break there waits on `a`; so does the body of `if a and <tensor test>:`, which
+// also needs `a` (PhiMoE's `if config.rope_type != "default" and seq_len:`).
+TEST(EntryScopeTest, TheRightOperandOfAndOrRunsOnlyAsTheLeftDecides) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/model.py",
+            "import torch.nn as nn\n"
+            "class Net(nn.Module):\n"
+            "    def forward(self, x, flag: bool):\n"
+            "        n = x.sum()\n"
+            "        y = flag and n.item()\n"
+            "        z = flag or n.item()\n"
+            "        if flag and n > 0:\n"
+            "            print(y)\n"
+            "        return n.item() and flag\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(),
+                               std::vector<std::string>{"x", "flag"}),
+              ElementsAre("project/app/model.py:5 [only when `flag`]",
+                          "project/app/model.py:6 [only when not `flag`]",
+                          "project/app/model.py:8 [only when `flag`]", "project/app/model.py:9"));
+}
+
+// A helper that only returns a None test of its parameter (`def exists(val): return val is not
+// None`) is a None test where it is called: one gbreak cannot settle is taken to hold, as
+// `x is not None` is, so the break after it is no conditional one.
+TEST(EntryScopeTest, AHelperReturningANoneTestIsANoneTest) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/model.py",
+            "import torch.nn as nn\n"
+            "def exists(val):\n"
+            "    return val is not None\n"
+            "def positive(val):\n"
+            "    return val > 0\n"
+            "class Net(nn.Module):\n"
+            "    def __init__(self, interval=None):\n"
+            "        super().__init__()\n"
+            "        self.interval = interval\n"
+            "    def forward(self, x):\n"
+            "        n = x.sum()\n"
+            "        y = exists(self.interval) and n.item()\n"
+            "        return positive(self.interval) and n.item()\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(),
+                               std::vector<std::string>{"x"}),
+              ElementsAre("project/app/model.py:12",
+                          "project/app/model.py:13 [only when `positive(self.interval)`]"));
+}
+
 // A class decorator that replaces `forward` (transformers' @use_experts_implementation: the
 // experts' loop runs only when the config picks the eager implementation): the class runs the
 // decorator's function, not its own forward. Bare and called decorators, typed parameters.
