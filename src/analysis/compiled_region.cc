@@ -1655,7 +1655,10 @@ CallSite CompiledRegion::ArgumentsOf(TSNode call, TSNode caller,
 std::string CompiledRegion::SplatSource(TSNode splat, TSNode caller) const {
   TSNode value = ts_node_named_child(splat, 0);
   if (ts_node_is_null(caller) || !Is(value, "identifier")) return "";
-  std::string_view name = NodeText(value, text_);
+  return NameSource(NodeText(value, text_), caller, 0);
+}
+
+std::string CompiledRegion::NameSource(std::string_view name, TSNode caller, int depth) const {
   // What the function adds to it is not what its caller gave.
   if (!bindings().FillsOf(caller, name).empty()) return "";
   const VariadicNames& variadics = bindings().VariadicsOf(caller);
@@ -1664,7 +1667,11 @@ std::string CompiledRegion::SplatSource(TSNode splat, TSNode caller) const {
     if (!assignments.empty()) return "";
     return (name == variadics.positional ? "*" : "**") + std::string(name);
   }
-  if (ts_node_is_null(bindings().ParameterNamed(caller, name).node)) return "";
+  if (ts_node_is_null(bindings().ParameterNamed(caller, name).node)) {
+    // A local: a part of a source, when one comprehension made it.
+    if (depth > 0 || assignments.size() != 1 || !Is(assignments[0], "assignment")) return "";
+    return ComprehensionSource(Field(assignments[0], "right"), caller, depth + 1);
+  }
   // Unchanged, or made `{}` when None: empty exactly when it holds a None default.
   if (assignments.empty() ||
       (assignments.size() == 1 && Is(assignments[0], "assignment") &&
@@ -1672,6 +1679,44 @@ std::string CompiledRegion::SplatSource(TSNode splat, TSNode caller) const {
     return std::string(name);
   }
   return "";
+}
+
+std::string CompiledRegion::ComprehensionSource(TSNode comprehension, TSNode caller,
+                                                int depth) const {
+  if (!Is(comprehension, "dictionary_comprehension")) return "";
+  TSNode pair = Field(comprehension, "body");
+  TSNode loop{};
+  for (TSNode clause : NamedChildren(comprehension)) {
+    if (!Is(clause, "for_in_clause")) continue;
+    if (!ts_node_is_null(loop)) return "";  // nested loops: keys of something else
+    loop = clause;
+  }
+  if (!Is(pair, "pair") || ts_node_is_null(loop)) return "";
+  // `for k, v in d.items()` or `for k in d` / `d.keys()`: the key variable, and d.
+  TSNode target = Field(loop, "left");
+  if (Is(target, "pattern_list") || Is(target, "tuple_pattern")) {
+    target = ts_node_named_child(target, 0);
+  }
+  TSNode iterated = Field(loop, "right");
+  std::string_view method;
+  if (Is(iterated, "call") && Is(Field(iterated, "function"), "attribute") &&
+      NamedChildCount(Field(iterated, "arguments")) == 0) {
+    method = NodeText(Field(Field(iterated, "function"), "attribute"), text_);
+    iterated = Field(Field(iterated, "function"), "object");
+  }
+  const bool pairs = method == "items";
+  const bool keys = method.empty() || method == "keys";
+  if (!Is(target, "identifier") || !Is(iterated, "identifier") || !(pairs || keys)) return "";
+  if (pairs != (Is(Field(loop, "left"), "pattern_list") || Is(Field(loop, "left"), "tuple_pattern"))) {
+    return "";
+  }
+  // The key kept as it is (a renamed key `k[len("decoder_"):]` is another keyword).
+  if (!Is(Field(pair, "key"), "identifier") ||
+      NodeText(Field(pair, "key"), text_) != NodeText(target, text_)) {
+    return "";
+  }
+  std::string source = NameSource(NodeText(iterated, text_), caller, depth);
+  return source.starts_with("**") || (!source.empty() && !source.starts_with("*")) ? source : "";
 }
 
 const CompiledRegion::SubmoduleCalls& CompiledRegion::SubmoduleCallsIn(TSNode function) {

@@ -231,7 +231,14 @@ class CompiledRegion {
   // What a `*x` / `**x` argument in `caller` hands on (CallSite::splat_sources): "*args" /
   // "**kwargs" for the caller's own variadics, a parameter's name, or "" when it may hold
   // anything.
+  // A local bound once to a dict comprehension that keeps the keys of such a source
+  // (`kwargs_encoder = {k: v for k, v in kwargs.items() if ...}`) hands on part of it: nothing
+  // when it is empty, never a key it lacks.
   std::string SplatSource(TSNode splat, TSNode caller) const;
+  std::string NameSource(std::string_view name, TSNode caller, int depth) const;
+  // The source (NameSource) of what a dict comprehension iterates, when it keeps the keys as
+  // they are; "" otherwise.
+  std::string ComprehensionSource(TSNode comprehension, TSNode caller, int depth) const;
   // The calls of submodule `self.<attr>` in `function` (`self.ff(x)`, `self.ff.forward(x)`), by
   // attribute; an attribute `function` uses otherwise (iterates, indexes, hands on) maps to a
   // null node among them: it may be called in ways no call site shows.

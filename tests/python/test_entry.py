@@ -551,3 +551,35 @@ def test_reading_a_property_of_another_modules_object_runs_its_getter(run_gbreak
     r = run_gbreak("lint", "--site-packages", str(site), "--entry", "pr.model:Net",
                    "--output-format", "json", cwd=tmp_path)
     assert [f[:3] for f in findings(r)] == expected
+
+
+@pytest.mark.parametrize("comprehension, inputs, expected", [
+    # the entry's **kwargs is empty (the call passes x alone): so is what a comprehension keeps
+    ('{k: v for k, v in kwargs.items() if not k.startswith("dec_")}', "x", []),
+    # given in the call, `mask` is in **kwargs and kept
+    ('{k: v for k, v in kwargs.items() if not k.startswith("dec_")}', "x,mask",
+     [("model.py", 7, "SE001")]),
+    # a renamed key is another keyword: the splat may pass anything
+    ('{k[4:]: v for k, v in kwargs.items() if k.startswith("enc_")}', "x",
+     [("model.py", 7, "SE001")]),
+])
+def test_a_comprehension_over_the_callers_kwargs_hands_on_part_of_them(
+        run_gbreak, tmp_path, comprehension, inputs, expected):
+    # (SpeechEncoderDecoderModel passes its encoder `**kwargs_encoder`, filtered from **kwargs)
+    site = make_library(tmp_path, "kc", {
+        "model.py": ("import torch.nn as nn\n\n\n"
+                     "class Encoder(nn.Module):\n"
+                     "    def forward(self, x, mask=None):\n"
+                     "        if mask is not None:\n"
+                     "            print('masked')\n"
+                     "        return x\n\n\n"
+                     "class Net(nn.Module):\n"
+                     "    def __init__(self):\n"
+                     "        super().__init__()\n"
+                     "        self.encoder = Encoder()\n\n"
+                     "    def forward(self, x, **kwargs):\n"
+                     f"        encoder_kwargs = {comprehension}\n"
+                     "        return self.encoder(x, **encoder_kwargs)\n")})
+    r = run_gbreak("lint", "--site-packages", str(site), "--entry", "kc.model:Net",
+                   "--inputs", inputs, "--output-format", "json", cwd=tmp_path)
+    assert [f[:3] for f in findings(r)] == expected
