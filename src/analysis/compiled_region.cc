@@ -58,7 +58,7 @@ bool IsSelf(TSNode node, std::string_view text) {
 
 // A getter: a function decorated with @property (reading the attribute calls it).
 bool IsPropertyGetter(TSNode function, std::string_view text) {
-  TSNode decorated = ts_node_parent(function);
+  TSNode decorated = ParentOf(function);
   if (!Is(decorated, "decorated_definition")) return false;
   for (TSNode decorator : NamedChildren(decorated)) {
     if (Is(decorator, "decorator") && NodeText(ts_node_named_child(decorator, 0), text) == "property") {
@@ -72,10 +72,10 @@ bool IsPropertyGetter(TSNode function, std::string_view text) {
 // tuple of targets) or of `del`.
 bool IsAttributeTarget(TSNode attribute) {
   TSNode node = attribute;
-  TSNode parent = ts_node_parent(node);
+  TSNode parent = ParentOf(node);
   while (Is(parent, "pattern_list") || Is(parent, "tuple_pattern") || Is(parent, "list_pattern")) {
     node = parent;
-    parent = ts_node_parent(node);
+    parent = ParentOf(node);
   }
   if (Is(parent, "assignment") || Is(parent, "augmented_assignment")) {
     return SameNode(Field(parent, "left"), node);
@@ -522,9 +522,11 @@ std::vector<TSNode> CompiledRegion::PropertyReadsIn(TSNode function) const {
     TSNode object = Field(node, "object");
     const bool on_self = IsSelf(object, text_) ||
                          (Is(object, "attribute") && IsSelf(Field(object, "object"), text_));
-    TSNode parent = ts_node_parent(node);
+    if (!on_self) return true;
+    // ParentOf, not ts_node_parent (a walk down from the root: quadratic in a deep expression).
+    TSNode parent = ParentOf(node);
     const bool called = Is(parent, "call") && SameNode(Field(parent, "function"), node);
-    if (on_self && !called && !IsAttributeTarget(node)) reads.push_back(node);
+    if (!called && !IsAttributeTarget(node)) reads.push_back(node);
     return true;
   });
   return reads;
