@@ -14,7 +14,9 @@ and how many reports each site got. Then, per fixture and log:
 - a finding whose lines hold no recorded site must not be confirmed (a false confirmation);
 - every recorded site no finding holds must be listed as a runtime-only break, with its count
   (the runtime-only rate is their share of the sites: the static analysis's misses), and nothing
-  else may be listed as one.
+  else may be listed as one;
+- the logs ran the library versions installed here, so no logged source line may differ from the
+  local one (gbreak's source check, docs/logs.md).
 
     GBREAK_BINARY=build/gbreak .venv-test/bin/python tests/log_crosscheck.py [-j 2] [--json OUT]
 
@@ -115,6 +117,10 @@ def check(binary: str, libs: Path, d: Path, log: str) -> Checked:
     if isinstance(data, str):
         out.problems.append(data)
         return out
+    # the run used the library versions installed here: every logged source line is the local one
+    for m in data["runtime"].get("source_mismatches", []):
+        out.problems.append(f"the log's line differs from the local source at {m['file']}:"
+                            f"{m['line']}: `{m['logged']}` vs `{m['local']}`")
     exp = json.loads((d / "expected.json").read_text())
     want = collections.Counter({(s["file"], s["line"]): s["count"] for s in exp["sites"]})
     # where the sweep pins a break on the swept library and gbreak on the library it calls

@@ -305,7 +305,9 @@ int RunLint(const LintOptions& options) {
   }
   report.diagnostics.insert(report.diagnostics.begin(), discovered.diagnostics.begin(),
                             discovered.diagnostics.end());
-  if (!options.logs.empty()) CrosscheckLogs(options.logs, discovered.files, report);
+  if (!options.logs.empty()) {
+    CrosscheckLogs(options.logs, discovered.files, settings.torch_version(), report);
+  }
   report.stats.wall_time = absl::Now() - start;
 
   bool io_error = false;

@@ -2,6 +2,7 @@
 #define GBREAK_CLI_LOGS_COMMAND_H_
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "report/lint_report.h"
@@ -19,9 +20,13 @@ int RunLogs(const LogsOptions& options);
 
 // `gbreak lint --log`: reads the logs, labels and ranks report.findings, fills report.runtime
 // and report.graph_count, and adds the logs' problems to report.diagnostics (unreadable logs as
-// errors, malformed lines as warnings).
+// errors, malformed lines as warnings). It also checks that the local source is the source that
+// ran: a logged line that differs from the local one is a warning (and confirms nothing), and so
+// is a log recorded with another torch release than `torch_version`, the one the analysis
+// modelled.
 void CrosscheckLogs(const std::vector<std::string>& logs,
-                    const std::vector<std::string>& analyzed_files, LintReport& report);
+                    const std::vector<std::string>& analyzed_files, std::string_view torch_version,
+                    LintReport& report);
 
 }  // namespace gbreak
 

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "crosscheck/path_match.h"
+#include "logs/text_util.h"
 
 namespace gbreak {
 namespace {
@@ -22,22 +23,39 @@ void SortRuntimeOnly(std::vector<RuntimeOnlyBreak>& breaks) {
                    });
 }
 
+// Does the local line say what the log printed? Python's traceback prints the line stripped.
+bool SameSource(const std::string& logged, const std::string& local) {
+  return Trim(logged) == Trim(local);
+}
+
 }  // namespace
 
 RuntimeReport Crosscheck(std::vector<Finding>& findings,
-                         const std::vector<std::string>& analyzed_files, LogSummary logs) {
+                         const std::vector<std::string>& analyzed_files, LogSummary logs,
+                         const LocalLineReader& read_line) {
   RuntimeReport report;
   report.lint = true;
   PathMatcher matcher(analyzed_files);
 
-  // Breaks by the analyzed file they are in.
+  // Breaks by the analyzed file they are in, unless the log's source line there is not the local
+  // one (then the break is runtime-only, and the mismatch is reported).
   std::map<std::string, std::vector<const BreakSite*>> by_file;
   std::map<std::string, std::string> path_map;
+  std::map<std::pair<std::string, int>, SourceMismatch> mismatches;
   for (const auto& [key, site] : logs.breaks) {
     const std::string& local = matcher.Match(site.at.file);
     if (local.empty()) continue;
-    by_file[local].push_back(&site);
     path_map[site.at.file] = local;
+    if (read_line && !site.at.code.empty()) {
+      std::optional<std::string> text = read_line(local, site.at.line);
+      if (text && !SameSource(site.at.code, *text)) {
+        mismatches.try_emplace({local, site.at.line},
+                               SourceMismatch{local, site.at.line, site.at.code,
+                                              std::string(Trim(*text))});
+        continue;
+      }
+    }
+    by_file[local].push_back(&site);
   }
   // Failures at a user line (fullgraph errors, skipped frames) confirm as well. A frame skipped
   // to eager is the cascade of a break: where the log names its breaks, that break's site already
@@ -108,6 +126,7 @@ RuntimeReport Crosscheck(std::vector<Finding>& findings,
   }
   SortRuntimeOnly(report.runtime_only);
   report.path_map.assign(path_map.begin(), path_map.end());
+  for (auto& [place, mismatch] : mismatches) report.source_mismatches.push_back(std::move(mismatch));
   report.logs = std::move(logs);
   return report;
 }

@@ -303,6 +303,7 @@ ordered_json RuntimeJson(const RuntimeReport& report) {
                          {"runtime_file", s.at.file},
                          {"line", s.at.line},
                          {"function", s.at.function},
+                         {"code", s.at.code},
                          {"reason", s.reason},
                          {"registry_id", s.registry_id},
                          {"count", s.count},
@@ -342,6 +343,8 @@ ordered_json RuntimeJson(const RuntimeReport& report) {
   for (const auto& [key, site] : logs.breaks) reports += site.count;
   ordered_json j;
   j["logs"] = std::move(inputs);
+  j["torch_version"] = logs.torch_version.empty() ? ordered_json(nullptr)
+                                                  : ordered_json(logs.torch_version);
   j["dynamo_graph_count"] =
       logs.dynamo_graphs_known ? ordered_json(logs.dynamo_graphs.size()) : ordered_json(nullptr);
   j["dynamo_frames"] = logs.dynamo_frames;
@@ -352,6 +355,12 @@ ordered_json RuntimeJson(const RuntimeReport& report) {
   if (report.lint) {
     j["confirmed_findings"] = report.confirmed;
     j["not_seen_findings"] = report.not_seen;
+    ordered_json mismatches = ordered_json::array();
+    for (const SourceMismatch& m : report.source_mismatches) {
+      mismatches.push_back(
+          {{"file", m.local_path}, {"line", m.line}, {"logged", m.logged}, {"local", m.local}});
+    }
+    j["source_mismatches"] = std::move(mismatches);
   }
   j[report.lint ? "runtime_only_breaks" : "breaks"] = std::move(breaks);
   j["dynamo_graphs"] = std::move(dynamo_graphs);

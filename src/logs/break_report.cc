@@ -67,6 +67,27 @@ void PinOutsideTorch(BreakReport& report) {
   }
 }
 
+// The source line Python's traceback prints under a `File "…", line N, in fn` line: the next
+// line, indented deeper. Python 3.11+ may follow it with a `^^^^` marker line, never before it.
+std::string FrameCode(std::string_view frame_line, std::string_view next) {
+  if (ParseTracebackFrame(next)) return "";
+  size_t frame_indent = frame_line.size() - TrimLeft(frame_line).size();
+  size_t next_indent = next.size() - TrimLeft(next).size();
+  if (next_indent <= frame_indent) return "";
+  return std::string(Trim(next));
+}
+
+// The printed location's source line, from the user stack frame at the same place.
+void FillCodeFromStack(BreakReport& report) {
+  if (!report.at.code.empty()) return;
+  for (auto it = report.user_stack.rbegin(); it != report.user_stack.rend(); ++it) {
+    if (it->line == report.at.line && it->file == report.at.file) {
+      report.at.code = it->code;
+      return;
+    }
+  }
+}
+
 }  // namespace
 
 bool IsTorchOrStdlib(const SourceFrame& frame) {
@@ -218,6 +239,7 @@ std::optional<BreakReport> ParseBreakReport(const std::vector<std::string>& line
       // 2.1–2.4 print the user frames right after the first line, with no header.
       if (state == State::kStack || (!stack_seen && state == State::kReason && i <= 64 &&
                                      !first.starts_with(kAt))) {
+        if (i + 1 < lines.size()) frame->code = FrameCode(line, lines[i + 1]);
         report.user_stack.push_back(*std::move(frame));
       }
       continue;
@@ -239,6 +261,7 @@ std::optional<BreakReport> ParseBreakReport(const std::vector<std::string>& line
     }
   }
   if (!have_at) return std::nullopt;
+  FillCodeFromStack(report);
   report.printed_at = report.at;
   PinOutsideTorch(report);
   // A break inside a resume function is in the original function.

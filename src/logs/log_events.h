@@ -35,6 +35,10 @@ struct SourceFrame {
   int line = 0;
   std::string function;
   Kind kind = Kind::kUser;
+  // The frame's source line as the traceback printed it, stripped (Python's traceback prints the
+  // line it read from the file that ran); "" when the log printed none. The cross-check compares
+  // it with the local file: a different line means the log came from different source.
+  std::string code;
 };
 
 // One graph break site: every report of a break at the same file:line with the same root cause,
@@ -139,6 +143,9 @@ struct LogSummary {
     int64_t lines = 0;
   };
   std::vector<Input> inputs;
+  // The torch that ran, when the log says (TORCH_TRACE's torch_version artifact): "2.14.1+cu130".
+  std::string torch_version;
+  LogPlace torch_version_at;
   // Keyed by "file\x1fline\x1freason" so that iteration order is deterministic.
   std::map<std::string, BreakSite> breaks;
   std::vector<DynamoGraph> dynamo_graphs;

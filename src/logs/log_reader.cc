@@ -283,6 +283,10 @@ LogSummary MergeSummaries(std::vector<LogSummary> parts) {
       out.tt_graphs.push_back(std::move(graph));
     }
     out.mlir_modules += part.mlir_modules;
+    if (out.torch_version.empty() && !part.torch_version.empty()) {
+      out.torch_version = std::move(part.torch_version);
+      out.torch_version_at = std::move(part.torch_version_at);
+    }
     for (auto& d : part.diagnostics) out.diagnostics.push_back(std::move(d));
     out.diagnostics_dropped += part.diagnostics_dropped;
   }

@@ -89,6 +89,7 @@ void LogSink::CountBreak(const BreakReport& report, int64_t line) {
   if (site.chained.empty()) site.chained = report.chained;
   if (site.user_stack.empty()) site.user_stack = report.user_stack;
   if (site.at.function.empty()) site.at.function = report.at.function;
+  if (site.at.code.empty()) site.at.code = report.at.code;
   ++site.count;
   site.duplicates += report.duplicate;
   site.frames_skipped += report.frame_skipped;

@@ -45,6 +45,10 @@ class LogSink {
   void AddTtGraph(TtGraph graph);
   void Diagnose(int64_t line, std::string message);
   void CountModule() { ++summary_.mlir_modules; }
+  void SetTorchVersion(std::string version, int64_t line) {
+    summary_.torch_version = std::move(version);
+    summary_.torch_version_at = Place(line);
+  }
 
   // The index of the latest Dynamo graph, -1 before the first.
   int LastDynamoGraph() const { return static_cast<int>(summary_.dynamo_graphs.size()) - 1; }

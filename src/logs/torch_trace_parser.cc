@@ -21,7 +21,8 @@ bool Wanted(std::string_view json_text) {
   for (std::string_view key :
        {"{\"str\"", "{\"dynamo_start\"", "{\"dynamo_output_graph\"", "{\"compilation_metrics\"",
         "{\"artifact\": {\"name\": \"dynamo_graph_break_reason\"",
-        "{\"artifact\": {\"name\": \"recompile_reasons\"", "{\"dynamo_error\""}) {
+        "{\"artifact\": {\"name\": \"recompile_reasons\"",
+        "{\"artifact\": {\"name\": \"torch_version\"", "{\"dynamo_error\""}) {
     if (json_text.starts_with(key)) return true;
   }
   return false;
@@ -78,7 +79,8 @@ CompileFailure::Kind FailKind(std::string_view type, std::string_view reason) {
 
 void TorchTraceParser::Line(std::string_view text, int64_t number) {
   if (!text.empty() && text[0] == '\t') {
-    if (pending_ == Pending::kBreakReason || pending_ == Pending::kRecompileReasons) {
+    if (pending_ == Pending::kBreakReason || pending_ == Pending::kRecompileReasons ||
+        pending_ == Pending::kTorchVersion) {
       if (payload_.size() < kMaxPayload) {
         payload_.append(text.substr(1));
         payload_.push_back('\n');
@@ -164,6 +166,7 @@ void TorchTraceParser::Record(std::string_view json_text, int64_t number) {
     std::string name = Str(record["artifact"], "name");
     pending_ = name == "dynamo_graph_break_reason" ? Pending::kBreakReason
                : name == "recompile_reasons"       ? Pending::kRecompileReasons
+               : name == "torch_version"           ? Pending::kTorchVersion
                                                    : Pending::kSkip;
     payload_.clear();
     compile_id_ = compile_id;
@@ -197,6 +200,13 @@ void TorchTraceParser::ClosePayload() {
       r.guards.push_back(text);
     }
     sink_.AddRecompile(std::move(r));
+  } else if (pending == Pending::kTorchVersion) {
+    // {"pytorch_version": "2.14.1+cu130", "python_version": …}
+    json versions = json::parse(payload_, nullptr, false);
+    if (versions.is_object()) {
+      std::string version = Str(versions, "pytorch_version");
+      if (!version.empty()) sink_.SetTorchVersion(std::move(version), record_line_);
+    }
   }
   payload_.clear();
 }

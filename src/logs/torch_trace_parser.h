@@ -22,7 +22,7 @@ class TorchTraceParser {
   void Finish();
 
  private:
-  enum class Pending { kNone, kBreakReason, kRecompileReasons, kSkip };
+  enum class Pending { kNone, kBreakReason, kRecompileReasons, kTorchVersion, kSkip };
   void Record(std::string_view json, int64_t number);
   void ClosePayload();
 

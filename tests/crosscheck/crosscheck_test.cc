@@ -132,5 +132,57 @@ TEST_F(CrosscheckTest, WritersShowCountsGraphsAndFailures) {
   EXPECT_NE(json.find("\"registry_id\": \"GB0170\""), std::string::npos);
 }
 
+// A break whose logged source line is not the local line came from other source: it confirms
+// nothing, stays a runtime-only break and is reported; a matching line (blanks aside) confirms.
+TEST_F(CrosscheckTest, ABreakOnOtherSourceConfirmsNothing) {
+  std::vector<Finding> findings = {Make("m.py", 4, 4), Make("m.py", 9, 9)};
+  LogSummary logs;
+  AddBreak(logs, "/srv/m.py", 4, "Data-dependent branching", 1, 1);
+  logs.breaks.begin()->second.at.code = "if x.sum() > 0:";
+  AddBreak(logs, "/srv/m.py", 9, "Failed to trace builtin operator", 2, 2);
+  for (auto& [key, site] : logs.breaks) {
+    if (site.at.line == 9) site.at.code = "print(x)";
+  }
+  std::vector<std::pair<std::string, int>> asked;
+  LocalLineReader local = [&](const std::string& path, int line) -> std::optional<std::string> {
+    asked.emplace_back(path, line);
+    if (line == 4) return std::string("    if x.mean() > 0:");
+    return std::string("        print(x)  ");
+  };
+  RuntimeReport report = Crosscheck(findings, {"m.py"}, std::move(logs), local);
+
+  EXPECT_EQ(report.confirmed, 1);
+  EXPECT_EQ(report.not_seen, 1);
+  EXPECT_EQ(findings[0].start.line, 9);
+  EXPECT_EQ(findings[0].runtime.kind, RuntimeStatus::Kind::kConfirmed);
+  EXPECT_EQ(findings[1].start.line, 4);
+  EXPECT_EQ(findings[1].runtime.kind, RuntimeStatus::Kind::kNotSeen);
+  ASSERT_EQ(report.source_mismatches.size(), 1u);
+  const SourceMismatch& m = report.source_mismatches[0];
+  EXPECT_EQ(m.local_path, "m.py");
+  EXPECT_EQ(m.line, 4);
+  EXPECT_EQ(m.logged, "if x.sum() > 0:");
+  EXPECT_EQ(m.local, "if x.mean() > 0:");
+  ASSERT_EQ(report.runtime_only.size(), 1u);
+  EXPECT_EQ(report.runtime_only[0].site.at.line, 4);
+  EXPECT_EQ(report.runtime_only[0].local_path, "m.py");
+  EXPECT_EQ(asked.size(), 2u);
+}
+
+// No printed line, or an unreadable local file: nothing to compare, the break matches as before.
+TEST_F(CrosscheckTest, NothingToCompareMatchesAsBefore) {
+  std::vector<Finding> findings = {Make("m.py", 4, 4), Make("n.py", 2, 2)};
+  LogSummary logs;
+  AddBreak(logs, "/srv/m.py", 4, "Data-dependent branching", 1, 1);  // no code printed
+  AddBreak(logs, "/srv/n.py", 2, "Data-dependent branching", 1, 1);
+  for (auto& [key, site] : logs.breaks) {
+    if (site.at.file == "/srv/n.py") site.at.code = "if t:";
+  }
+  LocalLineReader unreadable = [](const std::string&, int) { return std::optional<std::string>(); };
+  RuntimeReport report = Crosscheck(findings, {"m.py", "n.py"}, std::move(logs), unreadable);
+  EXPECT_EQ(report.confirmed, 2);
+  EXPECT_TRUE(report.source_mismatches.empty());
+}
+
 }  // namespace
 }  // namespace gbreak

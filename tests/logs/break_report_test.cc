@@ -50,6 +50,33 @@ TEST(BreakReportTest, CurrentFormatWithWrapperChainAndLink) {
   EXPECT_EQ(r.user_stack.size(), 2u);
 }
 
+// Python's traceback prints each frame's source line under it (3.11+ adds a `^^^` marker line):
+// the cross-check compares it with the local file.
+TEST(BreakReportTest, KeepsEachFramesSourceLine) {
+  BreakReport r = Parse({
+      "Graph break in user code at /w/m.py:4",
+      "Graph Break Reason: Data-dependent branching",
+      "User code traceback:",
+      "  File \"/w/m.py\", line 13, in <module>",
+      "    torch.compile(f, backend=\"eager\")(torch.ones(3))",
+      "  File \"/w/m.py\", line 11, in f",
+      "    return helper(y)",
+      "           ^^^^^^^^^",
+      "  File \"/w/m.py\", line 4, in helper",
+      "    if x.sum() > 0:   ",
+      "  File \"/w/n.py\", line 2, in g",
+      "",
+  });
+  ASSERT_EQ(r.user_stack.size(), 4u);
+  EXPECT_EQ(r.user_stack[0].code, "torch.compile(f, backend=\"eager\")(torch.ones(3))");
+  EXPECT_EQ(r.user_stack[1].code, "return helper(y)");  // not the marker line
+  EXPECT_EQ(r.user_stack[2].code, "if x.sum() > 0:");
+  EXPECT_EQ(r.user_stack[3].code, "");  // printed without a source line
+  // The printed location takes the code of its frame in the stack.
+  EXPECT_EQ(r.at.line, 4);
+  EXPECT_EQ(r.at.code, "if x.sum() > 0:");
+}
+
 TEST(BreakReportTest, DuplicateReportAndRegistryLookupWithoutLink) {
   BreakReport r = Parse({
       "Graph break (user stack suppressed due to duplicate graph break) in user code at m.py:9",

@@ -75,6 +75,17 @@ TEST(LogReaderTest, RealTorchTraceDirectory) {
   EXPECT_EQ(OnlySite(s).registry_id, "GB0170");
 }
 
+// Both forms print each frame's source line; TORCH_TRACE also records the torch that ran.
+TEST(LogReaderTest, RealLogsKeepTheSourceLineAndTheTorchVersion) {
+  LogSummary text = Read({kReal + "if_tensor_sum/graph_breaks.log"});
+  EXPECT_EQ(OnlySite(text).at.code, "if y.sum() > 0:");
+  EXPECT_EQ(text.torch_version, "");  // TORCH_LOGS text does not print it
+  LogSummary trace = Read({kReal + "if_tensor_sum/trace"});
+  EXPECT_EQ(OnlySite(trace).at.code, "if y.sum() > 0:");
+  EXPECT_EQ(trace.torch_version, "2.13.0+cpu");
+  EXPECT_EQ(trace.torch_version_at.line, 13);
+}
+
 TEST(LogReaderTest, OneRunLoggedTwoWaysIsCountedOnce) {
   LogSummary s = Read({kReal + "if_tensor_sum/graph_breaks.log", kReal + "if_tensor_sum/trace",
                        kReal + "if_tensor_sum/dynamo_debug.log"});

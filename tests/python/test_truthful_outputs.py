@@ -128,3 +128,67 @@ def test_unknown_flag_suggests_the_nearest(run_gbreak, tmp_path):
     result = run_gbreak("lint", "--zzzzzzzz", cwd=str(tmp_path))
     assert result.returncode == 2
     assert "did you mean" not in result.stderr
+
+
+REAL_LOGS = os.path.join(os.path.dirname(TTXLA_LOG), "..", "torch-2.13.0", "if_tensor_sum")
+CORPUS_CASE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "corpus", "control_flow", "if_tensor_sum.py")
+
+
+def copy_case_with_logs(tmp_path):
+    """The corpus case as a user's file, with the real torch 2.13 logs of its run (they name it
+    by the absolute path of the machine that ran it; the cross-check matches by path suffix)."""
+    case = tmp_path / "control_flow"
+    case.mkdir()
+    shutil.copy(CORPUS_CASE, case / "if_tensor_sum.py")
+    trace_dir = os.path.join(REAL_LOGS, "trace")
+    trace = os.path.join(trace_dir, sorted(os.listdir(trace_dir))[0])
+    return case / "if_tensor_sum.py", os.path.join(REAL_LOGS, "graph_breaks.log"), trace
+
+
+def test_log_of_the_same_source_confirms(run_gbreak, tmp_path):
+    source, text_log, trace = copy_case_with_logs(tmp_path)
+    for log in (text_log, trace):
+        result = run_gbreak("lint", "control_flow", "--torch-version", "2.13", "--log", log,
+                            cwd=str(tmp_path))
+        assert result.returncode == 1, result.stderr
+        assert "CF001" in result.stdout and "[confirmed: 1 break" in result.stdout, result.stdout
+        assert "other source" not in result.stderr, result.stderr
+        assert "recorded with torch" not in result.stderr, result.stderr
+
+
+def test_log_of_other_source_warns_and_confirms_nothing(run_gbreak, tmp_path):
+    # The file changed since the run: the logged line 10 is not the local line 10.
+    source, text_log, trace = copy_case_with_logs(tmp_path)
+    text = source.read_text(encoding="utf-8")
+    source.write_text(text.replace("if y.sum() > 0:", "if y.mean() > 0:"), encoding="utf-8")
+    for log in (text_log, trace):
+        result = run_gbreak("lint", "control_flow", "--torch-version", "2.13", "--log", log,
+                            "--output-format", "json", cwd=str(tmp_path))
+        assert result.returncode == 1, result.stderr
+        assert ("gbreak: warning: control_flow/if_tensor_sum.py:10: the log's break here ran "
+                "other source: the log has `if y.sum() > 0:`, the local file has "
+                "`if y.mean() > 0:`") in result.stderr, result.stderr
+        report = json.loads(result.stdout)
+        (finding,) = [f for f in report["findings"] if f["code"] == "CF001"]
+        assert finding["runtime"]["status"] == "not_seen", finding
+        runtime = report["runtime"]
+        assert runtime["source_mismatches"] == [{
+            "file": "control_flow/if_tensor_sum.py", "line": 10,
+            "logged": "if y.sum() > 0:", "local": "if y.mean() > 0:"}]
+        assert [b["line"] for b in runtime["runtime_only_breaks"]] == [10]
+
+
+def test_log_of_another_torch_release_warns(run_gbreak, tmp_path):
+    # TORCH_TRACE records the torch that ran (2.13.0+cpu); the analysis modelled 2.11.
+    source, text_log, trace = copy_case_with_logs(tmp_path)
+    result = run_gbreak("lint", "control_flow", "--torch-version", "2.11", "--log", trace,
+                        "--output-format", "json", cwd=str(tmp_path))
+    assert result.returncode == 1, result.stderr
+    assert (":13: the log was recorded with torch 2.13.0+cpu, the analysis modelled torch 2.11 "
+            "(--torch-version 2.13 analyzes for the torch that ran)") in result.stderr
+    assert json.loads(result.stdout)["runtime"]["torch_version"] == "2.13.0+cpu"
+    # TORCH_LOGS text does not say which torch ran: nothing to compare.
+    result = run_gbreak("lint", "control_flow", "--torch-version", "2.11", "--log", text_log,
+                        cwd=str(tmp_path))
+    assert "recorded with torch" not in result.stderr
