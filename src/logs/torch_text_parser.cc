@@ -112,6 +112,42 @@ std::optional<BreakReport> InferredBreak(std::vector<SourceFrame> stack, std::st
   return report;
 }
 
+// The `reason=` of a GraphCompileReason: Python's repr of the break message, quoted with ' or,
+// when the message holds a ', with "; its lines are joined by a literal `\n`. The first line is the
+// Gb_type, then `  Explanation: …` and `  Hint: …` lines as in a break report.
+struct CompileReasonText {
+  std::string reason;
+  std::string explanation;
+  std::vector<std::string> hints;
+};
+
+CompileReasonText ParseCompileReason(std::string_view msg) {
+  CompileReasonText out;
+  constexpr std::string_view kReason = "reason=";
+  size_t at = msg.find(kReason);
+  if (at == std::string_view::npos || at + kReason.size() >= msg.size()) return out;
+  char quote = msg[at + kReason.size()];
+  if (quote != '\'' && quote != '"') return out;
+  std::string_view body = msg.substr(at + kReason.size() + 1);
+  body = body.substr(0, body.find(std::string(1, quote) + ", user_stack"));
+  bool first = true;
+  while (!body.empty()) {
+    size_t end = body.find("\\n");
+    std::string_view line = body.substr(0, end);
+    body = end == std::string_view::npos ? std::string_view() : body.substr(end + 2);
+    std::string_view trimmed = Trim(line);
+    if (first) {
+      out.reason = std::string(trimmed);
+      first = false;
+    } else if (trimmed.starts_with("Explanation: ") && out.explanation.empty()) {
+      out.explanation = std::string(trimmed.substr(13));
+    } else if (trimmed.starts_with("Hint: ")) {
+      out.hints.emplace_back(trimmed.substr(6));
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 bool TorchTextParser::StartsRecord(const TorchLine& line, Kind* kind) const {
@@ -181,14 +217,11 @@ void TorchTextParser::NoteCompileReason(const TorchLine& t, std::string_view msg
     return;
   }
   if (msg.find("graph_break=True") == std::string_view::npos) return;
-  constexpr std::string_view kReason = "reason='";
-  std::string_view reason;
-  if (size_t at = msg.find(kReason); at != std::string_view::npos) {
-    reason = msg.substr(at + kReason.size());
-    reason = reason.substr(0, std::min(reason.find("\\n"), reason.find("', user_stack")));
-  }
+  CompileReasonText text = ParseCompileReason(msg);
   if (std::optional<BreakReport> report =
-          InferredBreak(std::move(frames), std::string(Trim(reason)), false)) {
+          InferredBreak(std::move(frames), std::move(text.reason), false)) {
+    report->explanation = std::move(text.explanation);
+    report->hints = std::move(text.hints);
     sink_.AddInferredBreak(*report, t.compile_id, number);
   }
 }

@@ -86,6 +86,21 @@ TEST(LogReaderTest, RealLogsKeepTheSourceLineAndTheTorchVersion) {
   EXPECT_EQ(trace.torch_version_at.line, 13);
 }
 
+// A +dynamo log prints no break report; the GraphCompileReason that ended the graph has it, as
+// Python's repr of the message: quoted with " when the message holds a ' (rwkv's `logger.
+// warning_once`), and with its Explanation and Hint lines after literal `\n`s.
+TEST(LogReaderTest, PlusDynamoBreakTakesItsReasonFromTheCompileReasonInEitherQuotes) {
+  LogSummary s = Read({kReal + "sweep/transformers/rwkv-eval/dynamo_debug.log"});
+  const BreakSite& site = OnlySite(s);
+  EXPECT_EQ(site.at.line, 548);
+  EXPECT_EQ(site.reason, "logging.Logger method not supported for non-export cases");
+  EXPECT_EQ(site.registry_id, "GB0291");
+  EXPECT_EQ(site.explanation, "logging.Logger methods are not supported for non-export cases.");
+  ASSERT_FALSE(site.hints.empty());
+  EXPECT_EQ(site.hints[0],
+            "Add the logging method to `torch._dynamo.config.ignore_logging_functions`.");
+}
+
 TEST(LogReaderTest, OneRunLoggedTwoWaysIsCountedOnce) {
   LogSummary s = Read({kReal + "if_tensor_sum/graph_breaks.log", kReal + "if_tensor_sum/trace",
                        kReal + "if_tensor_sum/dynamo_debug.log"});
