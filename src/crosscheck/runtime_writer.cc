@@ -17,9 +17,16 @@ std::string Count(int64_t n, std::string_view one, std::string_view many) {
   return absl::StrCat(n, " ", ToAbsl(n == 1 ? one : many));
 }
 
-// A runtime path as printed: the analyzed file it matched, else shortened to its package-relative
-// part for site-packages files.
+// A runtime path in text: the analyzed file it matched, else the path as the log printed it, which
+// a terminal can open when the run was on this machine (a shortened `site-packages/…` cannot be).
 std::string Shown(const RuntimeReport& report, const std::string& path) {
+  return DisplayPath(report, path);
+}
+
+// A runtime path in JSON `file` fields: the analyzed file it matched, else shortened to its
+// package-relative part for site-packages files, the same on every machine (`runtime_file` keeps
+// the path as printed).
+std::string JsonPath(const RuntimeReport& report, const std::string& path) {
   const std::string& local = DisplayPath(report, path);
   if (&local != &path) return local;
   std::string relative = PathMatcher::PackageRelative(path);
@@ -258,9 +265,9 @@ ordered_json RuntimeJson(const RuntimeReport& report) {
   for (const DynamoGraph& g : logs.dynamo_graphs) {
     dynamo_graphs.push_back({{"compile_id", g.compile_id},
                              {"function", g.function},
-                             {"file", Shown(report, g.file)},
+                             {"file", JsonPath(report, g.file)},
                              {"first_line", g.first_line},
-                             {"end_file", Shown(report, g.end_file)},
+                             {"end_file", JsonPath(report, g.end_file)},
                              {"end_line", g.end_line},
                              {"end_function", g.end_function},
                              {"ends_in_break", g.ends_in_break},
@@ -271,7 +278,7 @@ ordered_json RuntimeJson(const RuntimeReport& report) {
   for (const TtGraph& g : logs.tt_graphs) {
     ordered_json ranges = ordered_json::array();
     for (const CodeRange& r : g.ranges) {
-      ranges.push_back({{"file", Shown(report, r.file)},
+      ranges.push_back({{"file", JsonPath(report, r.file)},
                         {"function", r.function},
                         {"first_line", r.first_line},
                         {"last_line", r.last_line},
@@ -279,7 +286,7 @@ ordered_json RuntimeJson(const RuntimeReport& report) {
     }
     ordered_json attribution = nullptr;
     if (g.attribution.line > 0) {
-      attribution = {{"file", Shown(report, g.attribution.file)},
+      attribution = {{"file", JsonPath(report, g.attribution.file)},
                      {"line", g.attribution.line},
                      {"function", g.attribution.function}};
     }
@@ -299,7 +306,7 @@ ordered_json RuntimeJson(const RuntimeReport& report) {
   ordered_json breaks = ordered_json::array();
   for (const RuntimeOnlyBreak& b : report.runtime_only) {
     const BreakSite& s = b.site;
-    ordered_json site = {{"file", Shown(report, s.at.file)},
+    ordered_json site = {{"file", JsonPath(report, s.at.file)},
                          {"runtime_file", s.at.file},
                          {"line", s.at.line},
                          {"function", s.at.function},
@@ -321,10 +328,10 @@ ordered_json RuntimeJson(const RuntimeReport& report) {
   ordered_json recompiles = ordered_json::array();
   for (const Recompile& r : logs.recompiles) {
     recompiles.push_back({{"function", r.function},
-                          {"file", Shown(report, r.file)},
+                          {"file", JsonPath(report, r.file)},
                           {"line", r.line},
                           {"guards", r.guards},
-                          {"guard_file", Shown(report, r.guard_at.file)},
+                          {"guard_file", JsonPath(report, r.guard_at.file)},
                           {"guard_line", r.guard_at.line},
                           {"log_line", r.place.line}});
   }
@@ -332,7 +339,7 @@ ordered_json RuntimeJson(const RuntimeReport& report) {
   for (const CompileFailure& f : logs.failures) {
     failures.push_back({{"kind", FailureKindName(f.kind)},
                         {"function", f.function},
-                        {"file", Shown(report, f.file)},
+                        {"file", JsonPath(report, f.file)},
                         {"line", f.line},
                         {"message", f.message},
                         {"count", f.count},

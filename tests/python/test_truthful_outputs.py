@@ -192,3 +192,24 @@ def test_log_of_another_torch_release_warns(run_gbreak, tmp_path):
     result = run_gbreak("lint", "control_flow", "--torch-version", "2.11", "--log", text_log,
                         cwd=str(tmp_path))
     assert "recorded with torch" not in result.stderr
+
+
+def test_logs_text_prints_paths_a_terminal_can_open(run_gbreak, tmp_path):
+    # The run's file under a site-packages directory: text prints it as the log did (it exists,
+    # so a terminal opens it); JSON shortens `file` from the package down and keeps `runtime_file`.
+    lib = tmp_path / "venv" / "lib" / "python3.11" / "site-packages" / "pkg"
+    lib.mkdir(parents=True)
+    shutil.copy(CORPUS_CASE, lib / "mod.py")
+    with open(os.path.join(REAL_LOGS, "graph_breaks.log"), encoding="utf-8") as f:
+        text = f.read()
+    old = [w for w in text.split('"') if w.endswith("/control_flow/if_tensor_sum.py")][0]
+    log = tmp_path / "run.log"
+    log.write_text(text.replace(old, str(lib / "mod.py")), encoding="utf-8")
+    result = run_gbreak("logs", str(log), cwd=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert f"  {lib / 'mod.py'}:10: Data-dependent branching [GB0170]" in result.stdout, result.stdout
+    result = run_gbreak("logs", str(log), "--output-format", "json", cwd=str(tmp_path))
+    (site,) = json.loads(result.stdout)["runtime"]["breaks"]
+    assert site["file"] == "site-packages/pkg/mod.py"
+    assert site["runtime_file"] == str(lib / "mod.py")
+    assert site["code"] == "if y.sum() > 0:"
