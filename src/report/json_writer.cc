@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "crosscheck/runtime_writer.h"
+#include "report/origin.h"
 #include "report/verdict.h"
 
 namespace gbreak {
@@ -28,8 +29,9 @@ ordered_json FindingJson(const Finding& f) {
                  {"placement", PlacementName(f.placement)},
                  {"registry_ids", rule.registry_ids},
                  {"fix", rule.fix}};
-  // Entry runs (--entry): the library the finding lives in and how the entry reaches it.
-  if (f.origin != "user") j["origin"] = f.origin;
+  // The library the finding lives in (entry runs, or a site-packages file linted on purpose) and
+  // how the entry reaches it.
+  if (std::string origin = OriginOf(f); origin != "user") j["origin"] = origin;
   if (!f.call_chain.empty()) {
     ordered_json chain = ordered_json::array();
     for (const CallStep& step : f.call_chain) {

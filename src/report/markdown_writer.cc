@@ -11,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/strip.h"
+#include "report/origin.h"
 #include "report/ranking.h"
 #include "report/repro.h"
 #include "report/rule_docs.h"
@@ -230,7 +231,9 @@ std::string Section(size_t number, const Finding& f, const MarkdownOptions& opti
   if (std::string runtime = RuntimeText(f.runtime); !runtime.empty()) {
     absl::StrAppend(&out, "**Runtime:** ", runtime, "\n\n");
   }
-  if (f.origin != "user") absl::StrAppend(&out, "**In library:** ", f.origin, "\n\n");
+  if (std::string origin = OriginOf(f); origin != "user") {
+    absl::StrAppend(&out, "**In library:** ", origin, "\n\n");
+  }
   std::optional<std::string> text = options.read_file ? options.read_file(f.path) : std::nullopt;
   if (text.has_value()) {
     if (std::string line = SourceLine(*text, f.start.line); !line.empty()) {

@@ -14,6 +14,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "report/fingerprint.h"
+#include "report/origin.h"
 #include "report/ranking.h"
 #include "report/rule_docs.h"
 
@@ -79,7 +80,7 @@ std::string FileUri(const std::string& absolute) {
 struct ResolvedPath {
   std::string absolute;
   std::string relative;  // to the source root, '/'-separated; "" when outside it
-  bool in_repo = false;
+  bool in_repo = false;  // the repository's own code: under the root, not in a site-packages dir
 };
 
 class PathResolver {
@@ -99,12 +100,13 @@ class PathResolver {
     if (root_.empty()) return r;
     fs::path relative = p.lexically_relative(root_);
     if (relative.empty() || *relative.begin() == "..") return r;
-    for (const fs::path& part : relative) {
-      // A virtual environment inside the checkout is still third-party code.
-      if (part == "site-packages" || part == "dist-packages") return r;
-    }
     r.relative = relative.generic_string();
     r.in_repo = true;
+    for (const fs::path& part : relative) {
+      // A virtual environment inside the checkout is still third-party code: not the
+      // repository's, though it is named relative to the root like the rest.
+      if (part == "site-packages" || part == "dist-packages") r.in_repo = false;
+    }
     return r;
   }
 
@@ -125,7 +127,9 @@ std::string DisplayPath(const ResolvedPath& path) {
 }
 
 ordered_json ArtifactLocation(const ResolvedPath& path) {
-  if (path.in_repo) return {{"uri", EncodeUriPath(path.relative)}, {"uriBaseId", kSrcRoot}};
+  if (!path.relative.empty()) {
+    return {{"uri", EncodeUriPath(path.relative)}, {"uriBaseId", kSrcRoot}};
+  }
   return {{"uri", FileUri(path.absolute)}};
 }
 
@@ -159,21 +163,20 @@ class FingerprintCache {
   explicit FingerprintCache(const SarifOptions& options) : read_file_(options.read_file) {}
 
   std::optional<std::string> LineHash(const std::string& absolute, int line) {
-    if (absolute != path_) {
-      path_ = absolute;
-      hashes_.clear();
-      if (read_file_) {
-        if (std::optional<std::string> text = read_file_(absolute)) hashes_ = LineHashes(*text);
-      }
+    // Each file is read once: results alternate between a library file and the user's line that
+    // reaches it, so the last file alone would be read again and again.
+    auto [it, added] = hashes_.try_emplace(absolute);
+    if (added && read_file_) {
+      if (std::optional<std::string> text = read_file_(absolute)) it->second = LineHashes(*text);
     }
-    if (line < 1 || static_cast<size_t>(line) > hashes_.size()) return std::nullopt;
-    return hashes_[static_cast<size_t>(line) - 1];
+    const std::vector<std::string>& hashes = it->second;
+    if (line < 1 || static_cast<size_t>(line) > hashes.size()) return std::nullopt;
+    return hashes[static_cast<size_t>(line) - 1];
   }
 
  private:
   std::function<std::optional<std::string>(const std::string&)> read_file_;
-  std::string path_;
-  std::vector<std::string> hashes_;
+  std::map<std::string, std::vector<std::string>> hashes_;
 };
 
 ordered_json RuleJson(const Rule& rule) {
@@ -224,7 +227,7 @@ ordered_json ResultProperties(const Finding& f) {
   ordered_json props = {{"confidence", ConfidenceName(f.confidence)},
                         {"placement", PlacementName(f.placement)},
                         {"modes", std::move(modes)},
-                        {"origin", f.origin},
+                        {"origin", OriginOf(f)},
                         {"registryIds", f.rule->registry_ids}};
   if (ordered_json runtime = RuntimeJson(f.runtime); !runtime.is_null()) {
     props["runtime"] = std::move(runtime);
@@ -274,7 +277,8 @@ ordered_json ResultJson(const Finding& f, size_t rule_index, const PathResolver&
       primary = PhysicalLocation(frame, {{"startLine", step->line}});
       primary_line = step->line;
       primary_path = frame;
-      std::string library = f.origin == "user" ? std::string("a library") : f.origin;
+      std::string origin = OriginOf(f);
+      std::string library = origin == "user" ? std::string("a library") : origin;
       absl::StrAppend(&message, " (the break is in ", library, ", reached from here: [",
                       DisplayPath(where), ":", f.start.line, "](1))");
       related = ordered_json::array(
@@ -290,11 +294,11 @@ ordered_json ResultJson(const Finding& f, size_t rule_index, const PathResolver&
                          {"level", LevelName(f.rule->severity)},
                          {"message", {{"text", message}}},
                          {"locations", ordered_json::array({{{"physicalLocation", primary}}})}};
-  if (primary_path.in_repo) {
-    if (std::optional<std::string> hash = fingerprints.LineHash(primary_path.absolute,
-                                                                primary_line)) {
-      result["partialFingerprints"] = {{"primaryLocationLineHash", *hash}};
-    }
+  // Every readable file gets its line hash, library files included: code scanning tracks an
+  // alert across runs by it, whatever the file.
+  if (std::optional<std::string> hash = fingerprints.LineHash(primary_path.absolute,
+                                                              primary_line)) {
+    result["partialFingerprints"] = {{"primaryLocationLineHash", *hash}};
   }
   if (!related.is_null()) result["relatedLocations"] = std::move(related);
   if (!f.call_chain.empty()) result["codeFlows"] = CodeFlow(f, where, paths);

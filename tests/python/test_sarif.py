@@ -181,3 +181,41 @@ def test_sarif_output_file_and_determinism(run_gbreak, project):
     again = run_gbreak("lint", ".", "--output-format", "sarif", "--threads", "4",
                        cwd=str(project))
     assert out.read_text(encoding="utf-8") == again.stdout
+
+
+def test_site_packages_linted_on_purpose(run_gbreak, project, tmp_path, schema):
+    # A library file the user names: inside the checkout (a venv there) it is named relative to
+    # %SRCROOT% like the rest; outside it by its file URI. Either way it gets its line hash, and
+    # its origin is the library, not "user".
+    inside = project / ".venv" / "lib" / "python3.11" / "site-packages" / "somelib"
+    outside = tmp_path / "elsewhere" / "site-packages" / "otherlib"
+    for lib in (inside, outside):
+        lib.mkdir(parents=True)
+        (lib / "mod.py").write_text(MODEL, encoding="utf-8")
+    result = run_gbreak("lint", str(inside / "mod.py"), str(outside / "mod.py"),
+                        "--output-format", "sarif", cwd=str(project))
+    assert result.returncode == 1, result.stderr
+    sarif = json.loads(result.stdout)
+    jsonschema.validate(sarif, schema)
+    results = sarif["runs"][0]["results"]
+    by_origin = {}
+    for r in results:
+        by_origin.setdefault(r["properties"]["origin"], []).append(r)
+    assert sorted(by_origin) == ["otherlib", "somelib"], sorted(by_origin)
+    expected = codeql_line_hashes(MODEL)
+    for r in results:
+        loc = r["locations"][0]["physicalLocation"]
+        line = loc["region"]["startLine"]
+        assert r["partialFingerprints"]["primaryLocationLineHash"] == expected[line]
+    for r in by_origin["somelib"]:
+        loc = r["locations"][0]["physicalLocation"]["artifactLocation"]
+        assert loc == {"uri": ".venv/lib/python3.11/site-packages/somelib/mod.py",
+                       "uriBaseId": "%SRCROOT%"}, loc
+    for r in by_origin["otherlib"]:
+        loc = r["locations"][0]["physicalLocation"]["artifactLocation"]
+        assert loc["uri"].startswith("file://") and loc["uri"].endswith(
+            "/elsewhere/site-packages/otherlib/mod.py"), loc
+        assert "uriBaseId" not in loc
+    # JSON names the library too.
+    js = run_gbreak("lint", str(inside / "mod.py"), "--output-format", "json", cwd=str(project))
+    assert {f.get("origin") for f in json.loads(js.stdout)["findings"]} == {"somelib"}
