@@ -47,6 +47,12 @@ struct RegionOptions {
 // (is_compiling() guards, TYPE_CHECKING, the other mode's `self.training` arm) are left out.
 // Functions this file does not reach may still be reached from another file; Location says
 // which, so the program-wide call graph can settle them.
+//
+// The implementation is split by concept: compiled_region.cc (entries, disabled functions,
+// callees, reachability, property reads, decorator wrappers), compiled_region_attributes.cc (what
+// a parameter or `self.<attr>` holds), compiled_region_external.cc (calls into other modules),
+// compiled_region_configuration.cc (configuration classes, call conditions) and
+// compiled_region_summary.cc (the file's summary for the program graph).
 class CompiledRegion {
  public:
   CompiledRegion(TSNode root, std::string_view text, const ImportTable& imports,

@@ -1,5 +1,7 @@
 #include "analysis/syntax_queries.h"
 
+#include <cctype>
+
 namespace gbreak {
 
 TSNode EnclosingFunction(TSNode node) { return NearestAncestor(node, "function_definition"); }
@@ -298,5 +300,31 @@ bool OnErrorPath(TSNode node) {
   }
   return false;
 }
+
+TSNode DecoratorCallee(TSNode decorator) {
+  TSNode expression = ts_node_named_child(decorator, 0);
+  return Is(expression, "call") ? Field(expression, "function") : expression;
+}
+
+bool IsCapitalized(std::string_view name) {
+  return !name.empty() && std::isupper(static_cast<unsigned char>(name[0]));
+}
+
+bool IsSelf(TSNode node, std::string_view text) {
+  return Is(node, "identifier") && NodeText(node, text) == "self";
+}
+
+bool IsPropertyGetter(TSNode function, std::string_view text) {
+  TSNode decorated = ParentOf(function);
+  if (!Is(decorated, "decorated_definition")) return false;
+  for (TSNode decorator : NamedChildren(decorated)) {
+    if (Is(decorator, "decorator") && NodeText(ts_node_named_child(decorator, 0), text) == "property") {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Whether an attribute node is written, not read: the target of an assignment (also inside a
 
 }  // namespace gbreak

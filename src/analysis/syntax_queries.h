@@ -31,6 +31,18 @@ TSNode EnclosingStatement(TSNode node);
 // A function decorated with @staticmethod: no `self` among its parameters.
 bool IsStaticMethod(TSNode function, std::string_view text);
 
+// A getter: a function decorated with @property (reading the attribute calls it).
+bool IsPropertyGetter(TSNode function, std::string_view text);
+
+// The callee expression of a decorator: `@f` -> f, `@f(...)` -> f.
+TSNode DecoratorCallee(TSNode decorator);
+
+// The name `self`.
+bool IsSelf(TSNode node, std::string_view text);
+
+// A name spelled like a class: its first letter upper case.
+bool IsCapitalized(std::string_view name);
+
 // The name a parameter binds (`x`, `x=1`, `x: int`, `x: int = 1`); null for `*args`, `**kw`,
 // `/` and `*` separators.
 TSNode ParameterNameNode(TSNode parameter);
