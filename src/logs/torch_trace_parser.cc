@@ -28,11 +28,18 @@ bool Wanted(std::string_view json_text) {
   return false;
 }
 
+// An integer field, or `otherwise` when it is missing or not an integer (a float such as 7e24
+// cannot be converted: json::value would, with undefined behaviour).
+int64_t IntegerField(const json& j, const char* key, int64_t otherwise) {
+  if (!j.contains(key) || !j[key].is_number_integer()) return otherwise;
+  return j[key].get<int64_t>();
+}
+
 std::string CompileId(const json& record) {
   if (!record.contains("frame_id") || !record["frame_id"].is_number_integer()) return "";
   std::string id = absl::StrCat(record["frame_id"].get<int64_t>(), "/",
-                                record.value("frame_compile_id", int64_t{0}));
-  int64_t attempt = record.value("attempt", int64_t{0});
+                                IntegerField(record, "frame_compile_id", 0));
+  int64_t attempt = IntegerField(record, "attempt", 0);
   if (attempt > 0) absl::StrAppend(&id, "_", attempt);
   return id;
 }
@@ -112,7 +119,10 @@ void TorchTraceParser::Record(std::string_view json_text, int64_t number) {
     return;
   }
   if (record.contains("dynamo_start")) {
-    const json& stack = record["dynamo_start"].value("stack", json::array());
+    const json& start = record["dynamo_start"];
+    static const json kNoStack = json::array();
+    // json::value throws on a non-object: a damaged record is read as a frame without a stack.
+    const json& stack = start.is_object() && start.contains("stack") ? start["stack"] : kNoStack;
     if (!stack.is_array() || stack.empty() || !stack.back().is_object()) {
       sink_.StartFrame(compile_id, "", "", 0, number);
       return;
