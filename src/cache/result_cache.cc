@@ -210,7 +210,6 @@ void ResultCache::WriteIndex() {
 std::string ResultCache::ModuleOf(const std::string& path) {
   size_t slash = path.rfind('/');
   std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
-  std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
   std::optional<std::string> package;
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -221,10 +220,7 @@ std::string ResultCache::ModuleOf(const std::string& path) {
     std::lock_guard<std::mutex> lock(mutex_);
     packages_[dir] = *package;
   }
-  size_t dot = base.rfind('.');
-  std::string stem = dot == std::string::npos ? base : base.substr(0, dot);
-  if (stem == "__init__") return *package;
-  return package->empty() ? stem : absl::StrCat(*package, ".", stem);
+  return ModuleNameIn(*package, path);
 }
 
 std::optional<std::string> ResultCache::TrustedKey(const std::string& path, const Stat& stat,

@@ -22,11 +22,26 @@ constexpr int kMaxResolveDepth = 8;
 
 }  // namespace
 
-std::string ModuleNameOf(const std::string& path) {
+namespace {
+
+// "mod" for .../mod.py, "" for .../__init__.py.
+std::string ModuleStem(const std::string& path) {
   std::string base = BaseName(path);
   size_t dot = base.rfind('.');
   std::string stem = dot == std::string::npos ? base : base.substr(0, dot);
-  std::string name = stem == "__init__" ? "" : stem;
+  return stem == "__init__" ? "" : stem;
+}
+
+}  // namespace
+
+std::string ModuleNameIn(const std::string& package, const std::string& path) {
+  std::string stem = ModuleStem(path);
+  if (stem.empty()) return package;
+  return package.empty() ? stem : package + "." + stem;
+}
+
+std::string ModuleNameOf(const std::string& path) {
+  std::string name = ModuleStem(path);
   // Walk up by name, not by "." and "..": linting `.` inside a package (or `../x.py`) must find
   // the packages above the working directory as a run from the top does.
   std::error_code error;

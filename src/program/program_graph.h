@@ -192,6 +192,11 @@ using ExportScanner = std::function<bool(const std::string& dotted, const std::s
 // a/pkg/sub/mod.py -> "pkg.sub.mod" when pkg/ and sub/ are packages; a/pkg/__init__.py -> "pkg".
 std::string ModuleNameOf(const std::string& path);
 
+// The dotted name of the module file `path` in the package named `package` ("" at the top
+// level): "pkg.mod" for pkg/mod.py, "pkg" for pkg/__init__.py. ModuleNameOf finds the package by
+// walking the file system; a caller that knows it (memoized per directory) asks this.
+std::string ModuleNameIn(const std::string& package, const std::string& path);
+
 // Resolves a relative qualified name (".helpers.f", "..base.Base") against the module it is
 // written in; absolute names are returned unchanged.
 std::string ResolveRelative(const std::string& name, const std::string& module, bool is_package);
