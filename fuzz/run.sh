@@ -2,6 +2,7 @@
 # Builds the libFuzzer targets under ASan+UBSan (clang) and runs them, one at a time.
 #
 #   fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]      (default: 60 s each, every target)
+#   MAX_LEN=4096 fuzz/run.sh 600 log_trace            (smaller inputs: many more executions)
 #
 # Build directory: build-fuzz/ (BUILD_DIR overrides). Working corpora grow in build-fuzz/corpus/;
 # seeds come from tests/fixtures, the rule catalog, corpus/ and fuzz/regressions. A crash leaves
@@ -71,7 +72,7 @@ for target in "${targets[@]}"; do
   ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
     LSAN_OPTIONS=suppressions=$repo/fuzz/lsan.supp \
     "$dir/fuzz/fuzz_$binary" -max_total_time="$seconds" -rss_limit_mb=3072 \
-    -timeout=20 -max_len=131072 -print_final_stats=1 -artifact_prefix="$findings/" \
+    -timeout=20 -max_len="${MAX_LEN:-131072}" -print_final_stats=1 -artifact_prefix="$findings/" \
     "$corpus" fuzz/regressions/"$binary" $(seeds "$target") > "$findings/last-run.log" 2>&1 ||
     echo "== $target stopped on a finding: $findings/ (log: $findings/last-run.log)"
   grep -E '^(stat::|Done|==[0-9]+==ERROR|SUMMARY)' "$findings/last-run.log" || true
