@@ -154,6 +154,7 @@ std::string RuntimeSectionText(const RuntimeReport& report) {
     absl::StrAppend(&out, "Log ", in.path, " (", ToAbsl(LogFormatName(in.format)), ", ",
                     Count(in.lines, "line", "lines"), ")\n");
   }
+  if (!logs.torch_version.empty()) absl::StrAppend(&out, "Ran torch ", logs.torch_version, "\n");
   int64_t reports = 0;
   for (const auto& [key, site] : logs.breaks) reports += site.count;
   // Frames compiled for tt-xla without compiler-call records would read "0 graphs" next to the
