@@ -200,6 +200,13 @@ std::string RuntimeSectionText(const RuntimeReport& report) {
     out += "tt-xla graphs (the code each covers, from loc markers of its first module):\n";
     for (const TtGraph& g : logs.tt_graphs) out += TtGraphText(report, g);
   }
+  if (!report.source_mismatches.empty()) {
+    out += "Breaks on other source than the local files (they confirm nothing):\n";
+    for (const SourceMismatch& m : report.source_mismatches) {
+      absl::StrAppend(&out, "  ", m.local_path, ":", m.line, ": the log has `", m.logged,
+                      "`, the local file has `", m.local, "`\n");
+    }
+  }
   if (!report.runtime_only.empty()) {
     out += report.lint ? "Runtime-only graph breaks (no finding predicted them):\n"
                        : "Graph breaks by site (most frequent first):\n";

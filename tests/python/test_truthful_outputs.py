@@ -177,6 +177,12 @@ def test_log_of_other_source_warns_and_confirms_nothing(run_gbreak, tmp_path):
             "file": "control_flow/if_tensor_sum.py", "line": 10,
             "logged": "if y.sum() > 0:", "local": "if y.mean() > 0:"}]
         assert [b["line"] for b in runtime["runtime_only_breaks"]] == [10]
+    # The markdown report (a file, without stderr) says it too.
+    result = run_gbreak("lint", "control_flow", "--torch-version", "2.13", "--log", trace,
+                        "--output-format", "markdown", cwd=str(tmp_path))
+    assert ("Breaks on other source than the local files (they confirm nothing):\n"
+            "  control_flow/if_tensor_sum.py:10: the log has `if y.sum() > 0:`, the local file "
+            "has `if y.mean() > 0:`") in result.stdout, result.stdout
 
 
 def test_log_of_another_torch_release_warns(run_gbreak, tmp_path):
