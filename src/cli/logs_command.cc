@@ -2,7 +2,6 @@
 
 #include <iostream>
 #include <limits>
-#include <map>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -14,8 +13,10 @@
 #include "crosscheck/crosscheck.h"
 #include "crosscheck/runtime_writer.h"
 #include "logs/logs.h"
+#include "rules/dynamo_settings.h"
 #include "source/absl_compat.h"
 #include "source/file_reader.h"
+#include "source/line_reader.h"
 
 namespace gbreak {
 namespace {
@@ -39,40 +40,6 @@ int GraphCount(const LogSummary& logs) {
   return -1;
 }
 
-// The lines of the analyzed files that the logs' breaks are on, for the source check. Each file
-// is read at most once, and only when a break in it printed its source line: the analysis has let
-// go of the sources by the time the logs are read.
-class LocalSourceLines {
- public:
-  std::optional<std::string> Line(const std::string& path, int line) {
-    auto [it, added] = files_.try_emplace(path);
-    if (added) it->second = Load(path);
-    if (!it->second) return std::nullopt;
-    const std::vector<std::string>& lines = *it->second;
-    if (line < 1 || static_cast<size_t>(line) > lines.size()) return std::string();
-    return lines[line - 1];
-  }
-
- private:
-  // Python ends a line at \n, \r\n or a lone \r.
-  static std::optional<std::vector<std::string>> Load(const std::string& path) {
-    absl::StatusOr<std::string> bytes = ReadFileBytes(path, std::numeric_limits<uint64_t>::max());
-    if (!bytes.ok()) return std::nullopt;
-    std::vector<std::string> lines;
-    std::string_view text = *bytes;
-    size_t start = 0;
-    while (start < text.size()) {
-      size_t end = text.find_first_of("\r\n", start);
-      if (end == std::string_view::npos) end = text.size();
-      lines.emplace_back(text.substr(start, end - start));
-      start = end + (text.compare(end, 2, "\r\n") == 0 ? 2 : 1);
-    }
-    return lines;
-  }
-
-  std::map<std::string, std::optional<std::vector<std::string>>> files_;
-};
-
 // A log line that is not what the local file says there: the run used other source.
 void AddSourceMismatches(const RuntimeReport& runtime, std::vector<Diagnostic>& out) {
   for (const SourceMismatch& m : runtime.source_mismatches) {
@@ -90,14 +57,8 @@ void AddSourceMismatches(const RuntimeReport& runtime, std::vector<Diagnostic>& 
 void CheckTorchVersion(const LogSummary& logs, std::string_view analyzed,
                        std::vector<Diagnostic>& out) {
   if (logs.torch_version.empty() || analyzed.empty()) return;
-  // "2.14.1+cu130" -> "2.14": the release up to its second dot.
-  auto minor = [](std::string_view v) {
-    size_t first = v.find('.');
-    size_t end = first == std::string_view::npos ? v.size() : v.find_first_of(".+", first + 1);
-    return std::string(v.substr(0, end));
-  };
-  std::string logged = minor(logs.torch_version);
-  if (logged == minor(analyzed)) return;
+  std::string logged = TorchRelease(logs.torch_version);
+  if (logged.empty() || logged == TorchRelease(analyzed)) return;
   out.push_back(Diagnostic{
       Diagnostic::Level::kWarning, logs.torch_version_at.log,
       static_cast<int>(logs.torch_version_at.line),
@@ -115,7 +76,12 @@ void CrosscheckLogs(const std::vector<std::string>& logs,
   AddLogDiagnostics(read, report.diagnostics);
   CheckTorchVersion(read.summary, torch_version, report.diagnostics);
   report.graph_count = GraphCount(read.summary);
-  LocalSourceLines local_lines;
+  // The lines of the analyzed files the logs' breaks are on, for the source check: read only
+  // for a break that printed its source line (the analysis has let go of the sources by now).
+  LineReader local_lines([](const std::string& path) -> std::optional<std::string> {
+    absl::StatusOr<std::string> bytes = ReadFileBytes(path, std::numeric_limits<uint64_t>::max());
+    return bytes.ok() ? std::optional<std::string>(*std::move(bytes)) : std::nullopt;
+  });
   report.runtime =
       Crosscheck(report.findings, analyzed_files, std::move(read.summary),
                  [&](const std::string& path, int line) { return local_lines.Line(path, line); });

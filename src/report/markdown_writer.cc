@@ -17,6 +17,7 @@
 #include "report/rule_docs.h"
 #include "report/verdict.h"
 #include "source/absl_compat.h"
+#include "source/line_reader.h"
 
 namespace gbreak {
 namespace {
@@ -74,21 +75,6 @@ std::string RuntimeCell(const RuntimeStatus& runtime) {
     case RuntimeStatus::Kind::kNotChecked: break;
   }
   return "—";
-}
-
-// The source line of a finding, numbered, from the file's bytes.
-std::string SourceLine(const std::string& text, int line) {
-  size_t start = 0;
-  for (int i = 1; i < line; ++i) {
-    start = text.find('\n', start);
-    if (start == std::string::npos) return "";
-    ++start;
-  }
-  size_t end = text.find('\n', start);
-  std::string_view content(text.data() + start,
-                           (end == std::string::npos ? text.size() : end) - start);
-  if (!content.empty() && content.back() == '\r') content.remove_suffix(1);
-  return absl::StrCat(line, " | ", std::string(content));
 }
 
 // What the logged run compiled: Dynamo's graphs when the log counts them, tt-xla's when it has
@@ -223,7 +209,7 @@ std::string RulesSection(const LintReport& report, const std::vector<size_t>& or
   return out.empty() ? out : absl::StrCat("## Rules\n\n", out);
 }
 
-std::string Section(size_t number, const Finding& f, const MarkdownOptions& options) {
+std::string Section(size_t number, const Finding& f, LineReader& sources) {
   const Rule& rule = *f.rule;
   std::string out = absl::StrCat("<a id=\"", FindingAnchor(number), "\"></a>\n\n## ", number,
                                  ". `", Location(f), "`: ", rule.code, " ", rule.name, "\n\n");
@@ -234,11 +220,11 @@ std::string Section(size_t number, const Finding& f, const MarkdownOptions& opti
   if (std::string origin = OriginOf(f); origin != "user") {
     absl::StrAppend(&out, "**In library:** ", origin, "\n\n");
   }
-  std::optional<std::string> text = options.read_file ? options.read_file(f.path) : std::nullopt;
-  if (text.has_value()) {
-    if (std::string line = SourceLine(*text, f.start.line); !line.empty()) {
-      absl::StrAppend(&out, CodeBlock(line, "python"), "\n");
-    }
+  const SourceFile* file = sources.File(f.path);
+  if (file != nullptr && !file->Line(f.start.line).empty()) {
+    absl::StrAppend(&out, CodeBlock(absl::StrCat(f.start.line, " | ", ToAbsl(file->Line(f.start.line))),
+                                    "python"),
+                    "\n");
   }
   absl::StrAppend(&out, CallChain(f));
   // The rule's why and fix are written once, under "Rules"; here only what is this finding's.
@@ -247,8 +233,8 @@ std::string Section(size_t number, const Finding& f, const MarkdownOptions& opti
   }
   absl::StrAppend(&out, "**Why it breaks and the fix:** [", rule.code, " ", rule.name, "](#",
                   RuleAnchor(rule), ")\n\n");
-  if (text.has_value()) {
-    if (std::optional<Repro> repro = MakeRepro(f, *text)) {
+  if (file != nullptr) {
+    if (std::optional<Repro> repro = MakeRepro(f, file->bytes())) {
       absl::StrAppend(&out, "**Repro** (compiles `", repro->target, "` ",
                       repro->fullgraph ? "with `fullgraph=True`" : "and checks Dynamo's graph-break counters",
                       repro->complete ? "" : "; fill in the line marked `# EDIT:`",
@@ -261,12 +247,13 @@ std::string Section(size_t number, const Finding& f, const MarkdownOptions& opti
 }  // namespace
 
 std::string WriteMarkdown(const LintReport& report, const MarkdownOptions& options) {
+  LineReader sources(options.read_file);  // each file read once, whatever its findings
   std::string out = "# gbreak report\n\n";
   absl::StrAppend(&out, Summary(report));
   std::vector<size_t> order = ImportanceOrder(report.findings);
   absl::StrAppend(&out, order.empty() ? "\n" : absl::StrCat(Table(report, order), "\n"));
   for (size_t i = 0; i < order.size(); ++i) {
-    absl::StrAppend(&out, Section(i + 1, report.findings[order[i]], options));
+    absl::StrAppend(&out, Section(i + 1, report.findings[order[i]], sources));
   }
   absl::StrAppend(&out, RulesSection(report, order));
   if (report.runtime) {

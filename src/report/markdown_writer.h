@@ -11,7 +11,7 @@ namespace gbreak {
 
 struct MarkdownOptions {
   std::string tool_version;
-  // Reads a finding's file (its path as reported) for the source excerpt and the repro script;
+  // Reads a finding's file (its path as reported, once per file) for the source excerpt;
   // nullopt when it cannot (the report then goes without them).
   std::function<std::optional<std::string>(const std::string&)> read_file;
 };

@@ -37,6 +37,9 @@ class SourceFile {
 
   const std::string& path() const { return path_; }
   std::string_view text() const;
+  // The file's bytes, byte-order mark included (offsets into them are the file's offsets), each
+  // lone `\r` read as `\n` like text().
+  std::string_view bytes() const { return bytes_; }
   uint32_t content_offset() const { return content_offset_; }
   int line_count() const { return static_cast<int>(line_starts_.size()); }
 
