@@ -340,6 +340,12 @@ absl::Status ValidateVersionRange(std::string_view range) {
   return bounds.ok() ? absl::OkStatus() : bounds.status();
 }
 
+std::string TorchRelease(std::string_view version) {
+  bool ok = false;
+  std::vector<int> parts = ParseVersion(version, &ok);
+  return ok ? absl::StrCat(parts[0], ".", parts[1]) : std::string();
+}
+
 bool VersionInRange(std::string_view version, std::string_view range) {
   absl::StatusOr<std::vector<Bound>> bounds = ParseRange(range);
   if (!bounds.ok()) return true;

@@ -79,6 +79,9 @@ absl::Status ValidateCondition(std::string_view condition);
 absl::Status ValidateVersionRange(std::string_view range);
 // True when `version` ("2.4", "2.4.1", "2.13.0+cpu") lies in `range` ("" is every version).
 bool VersionInRange(std::string_view version, std::string_view range);
+// The release a version belongs to, as --torch-version names it: "2.14.1+cu130" -> "2.14"; ""
+// when `version` is not one.
+std::string TorchRelease(std::string_view version);
 
 }  // namespace gbreak
 

@@ -111,6 +111,10 @@ TEST(DynamoSettingsTest, ConditionsAndVersions) {
   EXPECT_FALSE(VersionInRange("2.0", ">=2.1"));
   EXPECT_TRUE(VersionInRange("2.4", ">=2.1,<2.6"));
   EXPECT_FALSE(VersionInRange("2.6.1", ">=2.1,<2.6"));
+  EXPECT_EQ(TorchRelease("2.14.1+cu130"), "2.14");
+  EXPECT_EQ(TorchRelease("2.13"), "2.13");
+  EXPECT_EQ(TorchRelease("2.15.0a0+git1234"), "2.15");
+  EXPECT_EQ(TorchRelease("nightly"), "");
   EXPECT_FALSE(ValidateVersionRange("2.1").ok());
   EXPECT_FALSE(ValidateCondition("reorderable_logging_functions").ok());
   EXPECT_FALSE(ValidateCondition("capture_scalar_outputs:x").ok());
