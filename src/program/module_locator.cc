@@ -67,10 +67,7 @@ std::string ModuleLocator::OriginOf(const std::string& path) const {
         path[root.size()] != '/') {
       continue;
     }
-    std::string rest = path.substr(root.size() + 1);
-    std::string top = rest.substr(0, rest.find('/'));
-    if (top.ends_with(".py")) top.resize(top.size() - 3);
-    return top;
+    return TopLevelPackage(std::string_view(path).substr(root.size() + 1));
   }
   return "user";
 }

@@ -2,6 +2,8 @@
 
 #include <string_view>
 
+#include "source/paths.h"
+
 namespace gbreak {
 
 std::string OriginOf(const Finding& finding) {
@@ -10,14 +12,8 @@ std::string OriginOf(const Finding& finding) {
   for (std::string_view marker : {"site-packages/", "dist-packages/"}) {
     size_t at = path.rfind(marker);
     if (at == std::string_view::npos || (at > 0 && path[at - 1] != '/')) continue;
-    std::string_view rest = path.substr(at + marker.size());
-    size_t slash = rest.find('/');
-    if (slash == std::string_view::npos) {
-      // a top-level module: `six.py`
-      if (rest.ends_with(".py")) rest.remove_suffix(3);
-      return rest.empty() ? finding.origin : std::string(rest);
-    }
-    return std::string(rest.substr(0, slash));
+    std::string top = TopLevelPackage(path.substr(at + marker.size()));
+    return top.empty() ? finding.origin : top;
   }
   return finding.origin;
 }

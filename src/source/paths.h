@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <string>
+#include <string_view>
 
 namespace gbreak {
 
@@ -31,6 +32,14 @@ inline std::string DirName(const std::string& path) {
 inline std::string BaseName(const std::string& path) {
   size_t slash = path.find_last_of('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// The distribution a path under a library root belongs to, named as it is imported: its first
+// component ("transformers/models/x.py" -> "transformers"; a top-level module "six.py" -> "six").
+inline std::string TopLevelPackage(std::string_view path_in_root) {
+  std::string top(path_in_root.substr(0, path_in_root.find('/')));
+  if (top.size() == path_in_root.size() && top.ends_with(".py")) top.resize(top.size() - 3);
+  return top;
 }
 
 }  // namespace gbreak
