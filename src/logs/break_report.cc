@@ -77,15 +77,12 @@ std::string FrameCode(std::string_view frame_line, std::string_view next) {
   return std::string(Trim(next));
 }
 
-// The printed location's source line, from the user stack frame at the same place.
-void FillCodeFromStack(BreakReport& report) {
-  if (!report.at.code.empty()) return;
+// The innermost user stack frame at the break's location; null when the stack has none there.
+const SourceFrame* StackFrameAt(const BreakReport& report) {
   for (auto it = report.user_stack.rbegin(); it != report.user_stack.rend(); ++it) {
-    if (it->line == report.at.line && it->file == report.at.file) {
-      report.at.code = it->code;
-      return;
-    }
+    if (it->line == report.at.line && it->file == report.at.file) return &*it;
   }
+  return nullptr;
 }
 
 }  // namespace
@@ -261,7 +258,10 @@ std::optional<BreakReport> ParseBreakReport(const std::vector<std::string>& line
     }
   }
   if (!have_at) return std::nullopt;
-  FillCodeFromStack(report);
+  // The printed location's source line, from the user stack frame at the same place.
+  if (const SourceFrame* frame = StackFrameAt(report); frame != nullptr && report.at.code.empty()) {
+    report.at.code = frame->code;
+  }
   report.printed_at = report.at;
   PinOutsideTorch(report);
   // A break inside a resume function is in the original function.
@@ -270,13 +270,9 @@ std::optional<BreakReport> ParseBreakReport(const std::vector<std::string>& line
   if (ParseResumeName(report.at.function, &original, &ignored_line) && !original.empty()) {
     report.at.function = original;
   }
-  if (report.at.function.empty()) {
-    for (auto it = report.user_stack.rbegin(); it != report.user_stack.rend(); ++it) {
-      if (it->line == report.at.line && it->file == report.at.file) {
-        report.at.function = it->function;
-        break;
-      }
-    }
+  // PinOutsideTorch may have moved the location: look the frame up again.
+  if (const SourceFrame* frame = StackFrameAt(report); frame != nullptr && report.at.function.empty()) {
+    report.at.function = frame->function;
   }
   if (report.reason.empty() && report.frame_skipped) report.reason = "skip";
   if (ParseResumeName(report.at.function, &original, &ignored_line) && !original.empty()) {
