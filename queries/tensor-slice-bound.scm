@@ -1,11 +1,14 @@
 ;; A name holding a value read out of tensor data (`n = x.item()`, `k = int(x.max())`) is a
 ;; Python number in the frame Dynamo resumes after that read broke the graph: using it here
 ;; is no second break. Under capture_scalar_outputs it stays symbolic (the `when:` copies).
-; A slice bound computed from tensor data: `x[:n]`, `x[:, :lengths.max()]`.
+; A slice bound computed from tensor data: `x[:n]`, `x[:, :lengths.max()]`. Python builds the
+; slice (BUILD_SLICE) before indexing, and Dynamo cannot resume after a break there: it skips the
+; rest of the function (measured on torch 2.13 and 2.14.1).
 ((subscript
    subscript: (slice (_) @bound)) @report
  (#is-data-dependent-test? @bound)
- (#in-compiled-region? @report))
+ (#in-compiled-region? @report)
+ (#set! resumes "no"))
 
 ; A 0-d tensor picked out of an index tensor: `x[idx[0]]` (one integer index: `idx[:, 0]` is a
 ; column, advanced indexing).

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "rules/rule.h"
@@ -99,6 +100,12 @@ struct Finding {
   // drops it otherwise, keeping `fix`, which shows the edit in words).
   FixSafety fix_safety = FixSafety::kSafe;
   RuntimeStatus runtime;
+  // Read by the pass after matching (rules/frame_skip.h), from the pattern's `#set!` directives
+  // (rules/query_predicates.h); in no output and never cached.
+  bool resumes = true;  // Dynamo resumes the function after this break
+  // The values whose being graph inputs of the frame would spare the break, as byte ranges of
+  // the parsed text (no byte-order mark).
+  std::vector<std::pair<uint32_t, uint32_t>> frame_input_ok;
 
   // Deterministic output order: file, line, column, rule code, then message.
   friend bool operator<(const Finding& a, const Finding& b) {

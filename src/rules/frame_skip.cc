@@ -35,11 +35,24 @@ TSNode OwnCodeAround(TSNode node, TSNode function, bool* nested) {
   return own;
 }
 
-// A break every run that reaches its line takes.
-bool IsSureBreak(const Finding& f) {
+// A break every run that reaches its line and holds its conditions takes.
+bool IsBreakUnderItsConditions(const Finding& f) {
   return f.rule->kind == Rule::Kind::kQuery && f.rule->PredictsBreak() &&
-         f.confidence != Confidence::kPossible && f.conditions.empty() &&
-         f.requires_disabled_callee.empty() && f.placement != Placement::kInHigherOrderOp;
+         f.confidence != Confidence::kPossible && f.requires_disabled_callee.empty() &&
+         f.placement != Placement::kInHigherOrderOp;
+}
+
+// A break every run that reaches its line takes.
+bool IsSureBreak(const Finding& f) { return IsBreakUnderItsConditions(f) && f.conditions.empty(); }
+
+// Whether every run that reaches `later` (after `at` in the same function) took the break `at`:
+// `at` is sure under its conditions, and `later` needs each of them too (both after the same
+// early return: `[only when not mode != "reflect"]`).
+bool BreaksBefore(const Finding& at, const Finding& later) {
+  if (!IsBreakUnderItsConditions(at)) return false;
+  return std::all_of(at.conditions.begin(), at.conditions.end(), [&](const std::string& c) {
+    return std::find(later.conditions.begin(), later.conditions.end(), c) != later.conditions.end();
+  });
 }
 
 bool ModesWithin(const Modes& inner, const Modes& outer) {
@@ -157,9 +170,10 @@ void DropFindingsAfterFrameSkip(std::vector<Finding>* findings, const std::strin
     for (size_t s = first; s < end; ++s) {
       const Located& skip = here[s];
       Finding& at = (*findings)[skip.index];
-      if (dropped[skip.index] || !IsSureBreak(at)) continue;
+      if (dropped[skip.index] || !IsBreakUnderItsConditions(at)) continue;
+      if (skip.via_call && !IsSureBreak(at)) continue;  // its conditions are the callee's
       if (!skip.via_call && at.placement != Placement::kInLoop &&
-          at.placement != Placement::kInWith) {
+          at.placement != Placement::kInWith && at.resumes) {
         continue;
       }
       uint32_t after = ts_node_end_byte(skip.own);
@@ -172,7 +186,7 @@ void DropFindingsAfterFrameSkip(std::vector<Finding>* findings, const std::strin
         bool runs_after = ts_node_start_byte(later.own) >= after ||
                           (skip.via_call && Encloses(later.node, skip.node));
         if (later.via_call || dropped[later.index] || later.nested || !runs_after ||
-            !ModesWithin(f.modes, at.modes)) {
+            !ModesWithin(f.modes, at.modes) || !BreaksBefore(at, f)) {
           continue;
         }
         dropped[later.index] = true;
@@ -189,8 +203,93 @@ void DropFindingsAfterFrameSkip(std::vector<Finding>* findings, const std::strin
       absl::StrAppend(&at.message, " [", hidden,
                       hidden == 1 ? " later finding" : " later findings",
                       " in this function hidden: Dynamo never traces them until this break is "
-                      "fixed]");
+                      "fixed", at.resumes ? "" : " (it cannot resume after it)", "]");
     }
+  }
+  size_t i = 0;
+  std::erase_if(*findings, [&](const Finding&) { return dropped[i++]; });
+}
+
+namespace {
+
+// Whether `name`, read in `function` after `cut` (a statement's start), is a graph input of the
+// frame Dynamo compiles there: a parameter or a local, bound only before `cut`.
+bool IsFrameInputAfter(TSNode function, std::string_view name, uint32_t cut,
+                       std::string_view text) {
+  std::vector<TSNode> bindings = BindingsOf(function, name, text);
+  for (TSNode binding : bindings) {
+    if (ts_node_end_byte(binding) > cut) return false;
+  }
+  if (!bindings.empty()) return true;
+  TSNode parameters = Field(function, "parameters");
+  for (uint32_t i = 0; i < ts_node_named_child_count(parameters); ++i) {
+    TSNode bound = ParameterNameNode(ts_node_named_child(parameters, i));
+    if (!ts_node_is_null(bound) && NodeText(bound, text) == name) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void DropSizeReadsOfFrameInputs(std::vector<Finding>* findings, const std::string& path,
+                                FileFacts& facts, uint32_t content_offset) {
+  TSNode root = facts.root();
+  std::string_view text = facts.text();
+  auto node_of = [&](const Finding& f) {
+    return ts_node_descendant_for_byte_range(root, f.start.offset - content_offset,
+                                             f.end.offset - content_offset);
+  };
+  // The breaks of each function's own code (not a lambda's), by function start.
+  std::map<uint32_t, std::vector<size_t>> breaks;
+  for (size_t i = 0; i < findings->size(); ++i) {
+    const Finding& f = (*findings)[i];
+    if (f.path != path || !IsBreakUnderItsConditions(f) || f.start.offset < content_offset) {
+      continue;
+    }
+    TSNode node = node_of(f);
+    TSNode function = EnclosingFunction(node);
+    bool nested = false;
+    OwnCodeAround(node, function, &nested);
+    if (ts_node_is_null(function) || nested) continue;
+    breaks[ts_node_start_byte(function)].push_back(i);
+  }
+  if (breaks.empty()) return;
+  std::vector<bool> dropped(findings->size(), false);
+  for (size_t i = 0; i < findings->size(); ++i) {
+    const Finding& f = (*findings)[i];
+    if (f.path != path || f.frame_input_ok.empty() || f.start.offset < content_offset) continue;
+    TSNode node = node_of(f);
+    TSNode function = EnclosingFunction(node);
+    if (ts_node_is_null(function)) continue;
+    auto it = breaks.find(ts_node_start_byte(function));
+    if (it == breaks.end()) continue;
+    // The first break every run reaching this finding took, in a statement before its own (the
+    // frame after the break runs it).
+    TSNode cut{};
+    for (size_t b : it->second) {
+      const Finding& at = (*findings)[b];
+      bool unused = false;
+      TSNode statement = EnclosingStatement(OwnCodeAround(node_of(at), function, &unused));
+      if (b == i || ts_node_start_byte(EnclosingStatement(node)) < ts_node_end_byte(statement) ||
+          !ModesWithin(f.modes, at.modes) || !BreaksBefore(at, f)) {
+        continue;
+      }
+      if (ts_node_is_null(cut) || ts_node_start_byte(statement) < ts_node_start_byte(cut)) {
+        cut = statement;
+      }
+    }
+    if (ts_node_is_null(cut)) continue;
+    uint32_t cut_at = ts_node_start_byte(cut);
+    bool all_inputs = true;
+    for (auto [start, end] : f.frame_input_ok) {
+      TSNode value = ts_node_descendant_for_byte_range(root, start, end);
+      if (!Is(value, "identifier") ||
+          !IsFrameInputAfter(function, NodeText(value, text), cut_at, text)) {
+        all_inputs = false;
+        break;
+      }
+    }
+    dropped[i] = all_inputs;
   }
   size_t i = 0;
   std::erase_if(*findings, [&](const Finding&) { return dropped[i++]; });

@@ -14,7 +14,9 @@ namespace gbreak {
 // back over the break before the function next returns), it cannot resume: it gives up on the
 // whole frame and runs it eagerly (torch/_dynamo/symbolic_convert.py, maybe_has_backedge ->
 // "graph break in loop"). The same happens for a break inside a `with` block of a context
-// manager Dynamo does not trace (kInWith).
+// manager Dynamo does not trace (kInWith), and for a break Dynamo cannot resume from wherever it
+// is (Finding::resumes: a slice built from a tensor breaks in BUILD_SLICE, and Dynamo skips the
+// rest of the function: "Encountered graph break that we cannot resume from").
 // Nothing later in that function's own code is traced, so nothing later in it can break
 // (functions it calls are compiled as frames of their own and keep their findings).
 //
@@ -28,6 +30,18 @@ namespace gbreak {
 // a break at the call: Dynamo inlines the callee, breaks inside it, and cannot resume the caller
 // there (corpus/regions/break_in_helper_called_in_loop.py).
 void DropFindingsAfterFrameSkip(std::vector<Finding>* findings, const std::string& path,
+                                FileFacts& facts, uint32_t content_offset);
+
+// A size read from a graph input of the frame does not break: measured on torch 2.13 and 2.14.1,
+// `torch.arange(0, h)`, `x.view(h, -1)` and `F.pad(x, (0, h))` with `h` a 0-d integer tensor the
+// frame receives compile without a break (`h + 1` computed in the frame breaks). After a sure break
+// in a function, Dynamo compiles the rest of it as a frame of its own (a resume function, or the
+// function itself once its caller broke at the call: corpus/regions/size_of_frame_input.py),
+// whose inputs are the function's parameters and the locals bound before the break.
+//
+// Drops the findings of `path` whose pattern marks values `frame-input-ok` when a sure break of
+// their function comes first and each of those values is such a name.
+void DropSizeReadsOfFrameInputs(std::vector<Finding>* findings, const std::string& path,
                                 FileFacts& facts, uint32_t content_offset);
 
 // A frame Dynamo runs eagerly is not compiled, so nothing in it is guarded and nothing in it can

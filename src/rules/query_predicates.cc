@@ -36,7 +36,7 @@ absl::StatusOr<CompiledPredicate> CompileOne(const QueryOutline::Predicate& pred
   std::string_view base = name;
   if (!ConsumeSuffix(&base, "?")) {
     return absl::InvalidArgumentError(
-        absl::StrCat("#", name, " is not supported (only `?` predicates; no directives)"));
+        absl::StrCat("#", name, " is not supported (only `?` predicates and `#set!`)"));
   }
   if (ConsumePrefix(&base, "any-")) p.any = true;
   if (ConsumePrefix(&base, "not-")) p.negated = true;
@@ -151,11 +151,31 @@ absl::StatusOr<std::vector<CompiledPredicate>> CompilePatternPredicates(
     const QueryOutline& outline, uint32_t pattern) {
   std::vector<CompiledPredicate> predicates;
   for (const QueryOutline::Predicate& predicate : outline.patterns()[pattern].predicates) {
+    if (predicate.name == "set!") continue;  // a directive: CompilePatternDirectives
     absl::StatusOr<CompiledPredicate> p = CompileOne(predicate);
     if (!p.ok()) return p.status();
     predicates.push_back(*std::move(p));
   }
   return predicates;
+}
+
+absl::StatusOr<PatternDirectives> CompilePatternDirectives(const QueryOutline& outline,
+                                                           uint32_t pattern) {
+  PatternDirectives directives;
+  for (const QueryOutline::Predicate& predicate : outline.patterns()[pattern].predicates) {
+    if (predicate.name != "set!") continue;
+    const std::vector<QueryOutline::Argument>& args = predicate.arguments;
+    std::string_view key = args.empty() || args[0].is_capture ? "" : args[0].text;
+    if (key == "resumes" && args.size() == 2 && !args[1].is_capture && args[1].text == "no") {
+      directives.resumes = false;
+    } else if (key == "frame-input-ok" && args.size() == 2 && args[1].is_capture) {
+      directives.frame_input_ok = args[1].capture;
+    } else {
+      return absl::InvalidArgumentError(
+          "#set! expects `resumes \"no\"` or `frame-input-ok @capture`");
+    }
+  }
+  return directives;
 }
 
 std::optional<Confidence> EvaluatePredicates(const std::vector<CompiledPredicate>& predicates,

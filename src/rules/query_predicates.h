@@ -43,10 +43,24 @@ struct CompiledPredicate {
   std::string name;                 // as written, for messages
 };
 
-// Compiles the predicates of one pattern. Errors (unknown predicate, wrong arguments, a regex that
+// Compiles the predicates of one pattern (its `#set!` directives aside). Errors (unknown predicate, wrong arguments, a regex that
 // does not compile) say what is wrong; the caller adds the file and position.
 absl::StatusOr<std::vector<CompiledPredicate>> CompilePatternPredicates(
     const QueryOutline& outline, uint32_t pattern);
+
+// What a pattern tells the passes that run after matching (rules/frame_skip.h), written with
+// tree-sitter's `#set!` directive: a property of the pattern, never a test of a match.
+//   (#set! resumes "no")          Dynamo cannot resume after this break (a slice built from a
+//                                 tensor breaks in BUILD_SLICE): the rest of the function runs
+//                                 eagerly.
+//   (#set! frame-input-ok @value) no break when every @value node is a graph input of the frame
+//                                 that runs it (a size read from a 0-d tensor the frame receives).
+struct PatternDirectives {
+  bool resumes = true;
+  std::optional<uint32_t> frame_input_ok;  // the capture id
+};
+absl::StatusOr<PatternDirectives> CompilePatternDirectives(const QueryOutline& outline,
+                                                           uint32_t pattern);
 
 // Evaluates all predicates of a match. No value: the match is rejected. Otherwise the weakest
 // confidence any semantic predicate reported (kCertain if none did).

@@ -335,6 +335,12 @@ absl::StatusOr<std::unique_ptr<RuleEngine>> RuleEngine::Create(std::vector<Rule>
       }
     }
     pattern.predicates = *std::move(predicates);
+    absl::StatusOr<PatternDirectives> directives = CompilePatternDirectives(outline, p);
+    if (!directives.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where(*chunk, start), ": ", directives.status().message()));
+    }
+    pattern.directives = *directives;
     engine->patterns_.push_back(std::move(pattern));
   }
   if (absl::Status status = engine->BuildMatchQuery(combined); !status.ok()) return status;
@@ -387,6 +393,7 @@ void RuleEngine::Run(const SourceFile& source, FileFacts& facts, TSQueryCursor* 
     }
   }
   DropFindingsAfterFrameSkip(findings, source.path(), facts, source.content_offset());
+  DropSizeReadsOfFrameInputs(findings, source.path(), facts, source.content_offset());
   DropRecompilesInSkippedFrames(findings);
 }
 
@@ -502,6 +509,14 @@ void RuleEngine::EvaluateMatch(const SourceFile& source, FileFacts& facts,
   Finding finding = MakeFinding(rule, source, start, end, std::move(message));
   finding.confidence = std::min(rule.confidence, *confidence);
   finding.requires_disabled_callee = context.deferred_disabled_callee;
+  finding.resumes = pattern.directives.resumes;
+  if (pattern.directives.frame_input_ok) {
+    for (uint16_t i = 0; i < match.capture_count; ++i) {
+      if (match.captures[i].index != *pattern.directives.frame_input_ok) continue;
+      TSNode value = match.captures[i].node;
+      finding.frame_input_ok.emplace_back(ts_node_start_byte(value), ts_node_end_byte(value));
+    }
+  }
   DescribeRegion(report, facts, finding);
   AttachAutofix(report, source, facts, finding);
   findings->push_back(std::move(finding));

@@ -68,6 +68,7 @@ class RuleEngine {
   struct Pattern {
     size_t rule;  // index into rules_
     std::vector<CompiledPredicate> predicates;
+    PatternDirectives directives;
   };
 
   RuleEngine() = default;

@@ -73,7 +73,10 @@ TEST(QueryPredicatesTest, CapturesWithSeveralNodesAllVersusAny) {
 
 TEST(QueryPredicatesTest, BadRegexAndDirectivesAreErrors) {
   EXPECT_THAT(Error("((call) @report (#match? @report \"(\"))"), HasSubstr("bad regular"));
-  EXPECT_THAT(Error("((call) @report (#set! x \"y\"))"), HasSubstr("not supported"));
+  EXPECT_THAT(Error("((call) @report (#set! x \"y\"))"), HasSubstr("#set! expects"));
+  EXPECT_THAT(Error("((call) @report (#set! resumes \"yes\"))"), HasSubstr("#set! expects"));
+  EXPECT_THAT(Error("((call) @report (#strip! @report \"y\"))"), HasSubstr("not supported"));
+  EXPECT_EQ(Error("((call) @report (#set! resumes \"no\") (#set! frame-input-ok @report))"), "");
   EXPECT_THAT(Error("((call) @report (#eq? @report))"), HasSubstr("expects"));
 }
 

@@ -8,6 +8,7 @@
 namespace gbreak {
 namespace {
 
+using ::gbreak::testing::EngineOf;
 using ::gbreak::testing::QueryRule;
 using ::gbreak::testing::RunOn;
 using ::testing::ElementsAre;
@@ -15,19 +16,13 @@ using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 using ::testing::StartsWith;
 
-std::unique_ptr<RuleEngine> Engine(std::vector<Rule> rules) {
-  absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(std::move(rules));
-  EXPECT_TRUE(engine.ok()) << engine.status();
-  return engine.ok() ? *std::move(engine) : nullptr;
-}
-
 std::string CreateError(std::vector<Rule> rules) {
   absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(std::move(rules));
   return engine.ok() ? "" : std::string(engine.status().message());
 }
 
 TEST(RuleEngineTest, RoutesMatchesOfOneCombinedQueryToTheirRules) {
-  auto engine = Engine({
+  auto engine = EngineOf({
       QueryRule("AA001", "calls-print",
                 "((call function: (identifier) @f) @report (#eq? @f \"print\"))"),
       QueryRule("AA002", "calls-len",
@@ -40,7 +35,7 @@ TEST(RuleEngineTest, RoutesMatchesOfOneCombinedQueryToTheirRules) {
 // Patterns of one structure run as one pattern of the matching query (comments, layout and
 // predicates aside); each rule still gets its own predicates and captures.
 TEST(RuleEngineTest, PatternsOfOneStructureShareTheirMatches) {
-  auto engine = Engine({
+  auto engine = EngineOf({
       QueryRule("AA001", "a",
                 "; a comment with (#eq? @f \"x\") in it\n"
                 "((call function: (identifier) @f) @report ; the call\n"
@@ -57,7 +52,7 @@ TEST(RuleEngineTest, PatternsOfOneStructureShareTheirMatches) {
 // A pattern the tree-index matcher does not implement (a quantifier, a negated field) runs on
 // tree-sitter's query cursor; the findings come out the same either way.
 TEST(RuleEngineTest, PatternsTheMatcherRefusesRunOnTreeSitter) {
-  auto engine = Engine({
+  auto engine = EngineOf({
       QueryRule("AA001", "two-or-more",
                 "((call arguments: (argument_list (identifier) (identifier)+)) @report)"),
       QueryRule("AA002", "no-arguments", "((lambda !parameters) @report)"),
@@ -80,7 +75,7 @@ TEST(RuleEngineTest, EarlierStatementOfTheSameBlock) {
                           "((expression_statement (augmented_assignment left: (identifier) "
                           "@name) @report) (#declared-global-earlier-in-block? @report @name))");
   global.predicates = {"declared-global-earlier-in-block"};
-  auto engine = Engine({io, global});
+  auto engine = EngineOf({io, global});
   EXPECT_THAT(RunOn(*engine,
                     "def f(p):\n    g.close()\n    g = open(p)\n    g.close()\n"
                     "    h = g.close()\n    if p:\n        g.close()\n    k = read(p)\n"
@@ -92,7 +87,7 @@ TEST(RuleEngineTest, EarlierStatementOfTheSameBlock) {
 TEST(RuleEngineTest, SemanticPredicateLimitsToForwardMethods) {
   Rule rule = QueryRule("AA001", "p", "((call) @report (#in-compiled-region? @report))");
   rule.predicates = {"in-compiled-region"};
-  auto engine = Engine({rule});
+  auto engine = EngineOf({rule});
   std::string code =
       "f(1)\n"
       "class M:\n"
@@ -112,18 +107,18 @@ TEST(RuleEngineTest, SemanticPredicateLimitsToForwardMethods) {
 TEST(RuleEngineTest, NegatedSemanticPredicate) {
   Rule rule = QueryRule("AA001", "p", "((call) @report (#not-in-compiled-region? @report))");
   rule.predicates = {"in-compiled-region"};
-  auto engine = Engine({rule});
+  auto engine = EngineOf({rule});
   EXPECT_THAT(RunOn(*engine, "f(1)\nclass M:\n    def forward(self):\n        g()\n"),
               ElementsAre("1:1 AA001 found f(1)"));
 }
 
 TEST(RuleEngineTest, PlaceholdersAreShortenedToOneLine) {
-  auto engine = Engine({QueryRule("AA001", "p", "((call) @report)", "`{report}` here")});
+  auto engine = EngineOf({QueryRule("AA001", "p", "((call) @report)", "`{report}` here")});
   EXPECT_THAT(RunOn(*engine, "f(1,\n  2)\n"), ElementsAre("1:1 AA001 `f(1,…` here"));
 }
 
 TEST(RuleEngineTest, MatchesInsideSyntaxErrorsAreDropped) {
-  auto engine = Engine({QueryRule("AA001", "p", "((call) @report)")});
+  auto engine = EngineOf({QueryRule("AA001", "p", "((call) @report)")});
   // Recovery wraps the truncated class in an ERROR node; the calls inside it are not trusted.
   std::string code = "class M:\n    def g(self):\n        f(2)\n";
   EXPECT_THAT(RunOn(*engine, code), ElementsAre("3:9 AA001 found f(2)"));
@@ -194,12 +189,12 @@ TEST(RuleEngineTest, DuplicateCodesAreErrors) {
 }
 
 TEST(RuleEngineTest, SameNodeThroughTwoPatternsIsReportedOnce) {
-  auto engine = Engine({QueryRule("AA001", "p", "((call) @report) ((call) @report)")});
+  auto engine = EngineOf({QueryRule("AA001", "p", "((call) @report) ((call) @report)")});
   EXPECT_THAT(RunOn(*engine, "f()\n"), ElementsAre("1:1 AA001 found f()"));
 }
 
 TEST(RuleEngineTest, NoQueryRulesMeansNoFindings) {
-  auto engine = Engine({});
+  auto engine = EngineOf({});
   EXPECT_THAT(RunOn(*engine, "print(1)\n"), IsEmpty());
 }
 

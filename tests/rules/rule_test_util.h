@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "rules/rule.h"
 #include "rules/rule_engine.h"
 #include "source/source_file.h"
@@ -42,6 +44,13 @@ inline std::vector<std::string> RunOn(const RuleEngine& engine, const std::strin
                   f.rule->code + " " + f.message);
   }
   return out;
+}
+
+// An engine of `rules`, or null after a test failure saying why it could not be built.
+inline std::unique_ptr<RuleEngine> EngineOf(std::vector<Rule> rules) {
+  absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(std::move(rules));
+  EXPECT_TRUE(engine.ok()) << engine.status();
+  return engine.ok() ? *std::move(engine) : nullptr;
 }
 
 }  // namespace gbreak::testing
