@@ -89,6 +89,11 @@ class CompiledRegion {
   bool CallsDisabled(TSNode call);
   // The function a call invokes, if this file defines it (null otherwise).
   TSNode CalleeOf(TSNode call);
+  // The functions of this file a call may run: its callee, the overrides in subclasses of a
+  // `self.method(...)`, the method of a `self.<attr>.method(...)` whose class __init__ assigned,
+  // and functions handed to it as arguments (torch.cond branches, checkpointed functions).
+  // Kept: a whole-tree run asks twice per call (reachability here, then the file's summary).
+  const std::vector<TSNode>& LocalTargetsOf(TSNode call);
   // The qualified name of the function of another module a call invokes by an imported name
   // (`kernels.flash_attn_func(...)` -> "pkg.kernels.flash_attn_func"); "" for calls of this
   // file, of torch and of builtins. Qualified against the module Summarize() was given.
@@ -179,11 +184,6 @@ class CompiledRegion {
   // What a wrapper adds to its caller's arguments when it calls the function it wraps
   // (FunctionSummary::adds_arguments).
   std::vector<std::string> AddedArgumentsOf(TSNode wrapper) const;
-  // The functions of this file a call may run: its callee, the overrides in subclasses of a
-  // `self.method(...)`, the method of a `self.<attr>.method(...)` whose class __init__ assigned,
-  // and functions handed to it as arguments (torch.cond branches, checkpointed functions).
-  // Kept: a whole-tree run asks twice per call (reachability here, then the file's summary).
-  const std::vector<TSNode>& LocalTargetsOf(TSNode call);
   std::vector<TSNode> FindLocalTargets(TSNode call);
   // Attribute reads in `function` that may run a property getter: `self.p` and `self.<attr>.p`
   // neither called nor assigned to (nested classes left out).

@@ -1,7 +1,9 @@
 #include "rules/frame_skip.h"
 
 #include <algorithm>
+#include <deque>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -9,6 +11,8 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "analysis/branch_conditions.h"
+#include "analysis/compiled_region.h"
 #include "analysis/definition_index.h"
 #include "analysis/file_facts.h"
 #include "analysis/placement.h"
@@ -74,63 +78,135 @@ bool Encloses(TSNode outer, TSNode inner) {
          ts_node_end_byte(inner) <= ts_node_end_byte(outer) && !SameNode(outer, inner);
 }
 
-// The function of this file that `call` calls: `helper(...)` a module-level def, or
-// `self.method(...)` a method of the calling class. Null otherwise. Each scope's functions are
-// indexed once (`definitions`): a lookup per call stays cheap in a file of thousands of helpers.
-TSNode LocalCallee(TSNode call, TSNode root, std::string_view text,
-                   const DefinitionIndex& definitions) {
+// The forwards of this file's classes a call of a submodule runs: `self.attn(x)`, or `layer(x)`
+// inside `for layer in self.layers:`, for the classes the owner's __init__ puts there
+// (`ModuleList([Block(c) for ...])`).
+std::vector<TSNode> SubmoduleForwards(TSNode call, FileFacts& facts,
+                                      const DefinitionIndex& definitions) {
+  std::string_view text = facts.text();
   TSNode callee = Field(call, "function");
-  TSNode scope{};
-  std::string_view name;
-  if (Is(callee, "identifier")) {
-    scope = root;
-    name = NodeText(callee, text);
-  } else if (Is(callee, "attribute") && NodeText(Field(callee, "object"), text) == "self") {
-    TSNode owner = EnclosingClass(call);
-    if (!ts_node_is_null(owner)) scope = Field(owner, "body");
-    name = NodeText(Field(callee, "attribute"), text);
+  TSNode owner = EnclosingClass(call);
+  if (ts_node_is_null(owner)) return {};
+  std::string_view attribute;
+  if (Is(callee, "attribute") && IsSelf(Field(callee, "object"), text)) {
+    attribute = NodeText(Field(callee, "attribute"), text);
+  } else if (Is(callee, "identifier")) {
+    for (TSNode n = ParentOf(call); !ts_node_is_null(n) && !IsOwnCodeObject(n); n = ParentOf(n)) {
+      TSNode left = Field(n, "left"), right = Field(n, "right");
+      if (Is(n, "for_statement") && Is(left, "identifier") &&
+          NodeText(left, text) == NodeText(callee, text) && Is(right, "attribute") &&
+          IsSelf(Field(right, "object"), text)) {
+        attribute = NodeText(Field(right, "attribute"), text);
+        break;
+      }
+    }
   }
-  if (ts_node_is_null(scope)) return TSNode{};
-  const DefinitionIndex::Definitions& functions = definitions.In(scope, "function_definition");
-  auto found = functions.find(name);
-  return found == functions.end() ? TSNode{} : found->second;
+  if (attribute.empty()) return {};
+  const CompiledRegion::AttributeClasses& classes = facts.region().AttributeClassesOf(owner);
+  auto it = classes.find(attribute);
+  if (it == classes.end()) return {};
+
+  std::vector<TSNode> out;
+  const DefinitionIndex::Definitions& local_classes =
+      definitions.In(facts.root(), "class_definition");
+  for (TSNode constructor : it->second) {
+    // The container the blocks are held in (`nn.ModuleList([Block(c) ...])`) runs no forward.
+    std::string_view name = NodeText(Is(constructor, "attribute") ? Field(constructor, "attribute")
+                                                                  : constructor,
+                                     text);
+    if (name == "ModuleList" || name == "ModuleDict" || name == "Sequential") continue;
+    auto cls = Is(constructor, "identifier") ? local_classes.find(NodeText(constructor, text))
+                                             : local_classes.end();
+    if (cls == local_classes.end()) return {};  // a class of elsewhere: not known to break
+    const DefinitionIndex::Definitions& methods =
+        definitions.In(Field(cls->second, "body"), "function_definition");
+    auto forward = methods.find("forward");
+    if (forward == methods.end()) return {};
+    out.push_back(forward->second);
+  }
+  return out;
 }
 
-// Calls, in a loop or `with` block of their function, to a function of this file with a sure
-// break: Dynamo inlines the callee, meets the break where it cannot resume the caller, and runs
-// the caller's whole frame eagerly (the callee then runs as a frame of its own and breaks
-// there). Each such call stands for a break of the caller, at the call.
+// Calls, in a loop or `with` block of their function, to a function of this file that breaks
+// on every run: Dynamo inlines the callee, meets the break where it cannot resume the caller, and
+// runs the caller's whole frame eagerly (the callee then runs as a frame of its own and breaks
+// there). Each such call stands for a break of the caller, at the call. A function breaks on every
+// run when it holds a sure break, or an unconditional call whose every target of this file (the
+// helper, the method, the submodule's forward a `for layer in self.layers:` loop calls) does.
 std::vector<Located> CallsIntoBreaks(const std::vector<Finding>& findings,
                                      const std::vector<Located>& here, FileFacts& facts,
                                      uint32_t content_offset) {
-  std::map<uint32_t, size_t> breaking;  // function start byte -> its first sure break
+  std::map<uint32_t, size_t> breaking;  // function start byte -> a sure break it takes
   for (const Located& l : here) {
     if (IsSureBreak(findings[l.index])) breaking.try_emplace(ts_node_start_byte(l.function), l.index);
   }
   std::vector<Located> out;
   if (breaking.empty()) return out;
-  std::string_view text = facts.text();
-  const DefinitionIndex definitions(text);
+  struct Call {
+    TSNode node;
+    TSNode function;
+    std::vector<TSNode> targets;
+    std::optional<bool> unconditional;  // runs whenever its function does (asked when needed)
+  };
+  std::vector<Call> calls;
+  std::map<uint32_t, std::vector<size_t>> calls_of;  // target start byte -> the calls running it
+  const DefinitionIndex definitions(facts.text());
   ForEachNamedNode(facts.root(), [&](TSNode node, std::string_view type) {
     if (type != "call") return true;
-    TSNode callee = LocalCallee(node, facts.root(), text, definitions);
-    if (ts_node_is_null(callee)) return true;
-    auto it = breaking.find(ts_node_start_byte(callee));
     TSNode function = EnclosingFunction(node);
-    if (it == breaking.end() || ts_node_is_null(function) || SameNode(function, callee)) return true;
-    StatementPlacement placement =
-        PlacementOf(node, text, facts.imports(), facts.higher_order_op_bodies());
-    if (placement != StatementPlacement::kInLoop && placement != StatementPlacement::kInWith) {
-      return true;
-    }
-    Located call{it->second, {}, false, function};
-    call.own = OwnCodeAround(node, function, &call.nested);
-    call.node = node;
-    call.offset = ts_node_start_byte(node) + content_offset;
-    call.via_call = true;
-    if (!call.nested) out.push_back(call);
+    if (ts_node_is_null(function)) return true;
+    bool nested = false;  // in a lambda: a frame of its own
+    OwnCodeAround(node, function, &nested);
+    if (nested) return true;
+    std::vector<TSNode> targets = facts.region().LocalTargetsOf(node);
+    if (targets.empty()) targets = SubmoduleForwards(node, facts, definitions);
+    std::erase_if(targets, [&](TSNode t) { return SameNode(t, function); });
+    if (targets.empty()) return true;
+    for (TSNode t : targets) calls_of[ts_node_start_byte(t)].push_back(calls.size());
+    calls.push_back(Call{node, function, std::move(targets), std::nullopt});
     return true;
   });
+  auto breaks = [&](TSNode function) { return breaking.find(ts_node_start_byte(function)); };
+  auto runs_into_break = [&](Call& call) {
+    if (!std::all_of(call.targets.begin(), call.targets.end(),
+                     [&](TSNode t) { return breaks(t) != breaking.end(); })) {
+      return false;
+    }
+    if (!call.unconditional) {
+      call.unconditional = !OnErrorPath(call.node) && UndecidedConditions(call.node, facts).empty();
+    }
+    return *call.unconditional;
+  };
+  // A caller breaks through its callees: each function that breaks wakes the calls of it once.
+  std::deque<uint32_t> work;
+  for (const auto& [function, index] : breaking) work.push_back(function);
+  while (!work.empty()) {
+    auto callers = calls_of.find(work.front());
+    work.pop_front();
+    if (callers == calls_of.end()) continue;
+    for (size_t i : callers->second) {
+      Call& call = calls[i];
+      if (breaks(call.function) != breaking.end() || !runs_into_break(call)) continue;
+      breaking.emplace(ts_node_start_byte(call.function), breaks(call.targets.front())->second);
+      work.push_back(ts_node_start_byte(call.function));
+    }
+  }
+  std::string_view text = facts.text();
+  for (Call& call : calls) {
+    if (breaks(call.targets.front()) == breaking.end()) continue;
+    StatementPlacement placement =
+        PlacementOf(call.node, text, facts.imports(), facts.higher_order_op_bodies());
+    if ((placement != StatementPlacement::kInLoop && placement != StatementPlacement::kInWith) ||
+        !runs_into_break(call)) {
+      continue;
+    }
+    Located located{breaks(call.targets.front())->second, {}, false, call.function};
+    located.own = OwnCodeAround(call.node, call.function, &located.nested);
+    located.node = call.node;
+    located.offset = ts_node_start_byte(call.node) + content_offset;
+    located.via_call = true;
+    out.push_back(located);
+  }
   return out;
 }
 

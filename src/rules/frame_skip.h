@@ -26,9 +26,12 @@ namespace gbreak {
 // finding is in). `content_offset` is the file's byte-order-mark length (Finding offsets include
 // it, the tree's do not).
 //
-// A call, in a loop or `with` block, to a function of the same file with a sure break counts as
-// a break at the call: Dynamo inlines the callee, breaks inside it, and cannot resume the caller
-// there (corpus/regions/break_in_helper_called_in_loop.py).
+// A call, in a loop or `with` block, to a function of the same file that breaks on every run
+// counts as a break at the call: Dynamo inlines the callee, breaks inside it, and cannot resume
+// the caller there (corpus/regions/break_in_helper_called_in_loop.py). A function breaks on
+// every run when it holds a sure break or makes an unconditional call whose every target of this
+// file does: a helper, a method, a submodule's forward (`self.attn(x)`, `layer(x)` in `for layer
+// in self.layers:`; corpus/regions/break_in_submodule_called_in_loop.py).
 void DropFindingsAfterFrameSkip(std::vector<Finding>* findings, const std::string& path,
                                 FileFacts& facts, uint32_t content_offset);
 

@@ -106,5 +106,42 @@ TEST(FrameSkipTest, ABreakUnderTheSameConditionsCounts) {
                           "resume after it)]"));
 }
 
+// A call in a loop to a function that breaks on every run (itself, or through the unconditional
+// calls it makes: a helper, a submodule's forward, the blocks of a ModuleList) makes Dynamo run
+// the loop's function eagerly: what follows the loop there is never traced.
+TEST(FrameSkipTest, ABreakReachedThroughCallsInALoopHidesTheRest) {
+  auto engine = EngineOf(Rules());
+  std::vector<std::string> lines = RunOn(*engine,
+                                         "def inner(x):\n"
+                                         "    brk()\n"
+                                         "def mid(x, flag):\n"
+                                         "    inner(x)\n"
+                                         "def f(x, flag):\n"
+                                         "    for _ in range(2):\n"
+                                         "        mid(x, flag)\n"
+                                         "    brk()\n"
+                                         "def g(x, flag):\n"
+                                         "    for _ in range(2):\n"
+                                         "        if flag:\n"
+                                         "            mid(x, flag)\n"
+                                         "    brk()\n"
+                                         "class A(nn.Module):\n"
+                                         "    def forward(self, x):\n"
+                                         "        brk()\n"
+                                         "class B(nn.Module):\n"
+                                         "    def __init__(self):\n"
+                                         "        self.layers = nn.ModuleList([A() for _ in range(2)])\n"
+                                         "    def forward(self, x):\n"
+                                         "        for layer in self.layers:\n"
+                                         "            x = layer(x)\n"
+                                         "        brk()\n");
+  ASSERT_EQ(lines.size(), 3u) << ::testing::PrintToString(lines);
+  EXPECT_THAT(lines[0], HasSubstr("2:5 AA001 brk [1 finding after a call of this function in a "
+                                  "loop or `with` block of `f` hidden"));
+  EXPECT_EQ(lines[1], "13:5 AA001 brk");  // the call in g's loop runs only when `flag` holds
+  EXPECT_THAT(lines[2], HasSubstr("16:9 AA001 brk [1 finding after a call of this function in a "
+                                  "loop or `with` block of `forward` hidden"));
+}
+
 }  // namespace
 }  // namespace gbreak
