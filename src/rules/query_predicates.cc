@@ -165,7 +165,9 @@ absl::StatusOr<PatternDirectives> CompilePatternDirectives(const QueryOutline& o
   for (const QueryOutline::Predicate& predicate : outline.patterns()[pattern].predicates) {
     if (predicate.name != "set!") continue;
     const std::vector<QueryOutline::Argument>& args = predicate.arguments;
-    std::string_view key = args.empty() || args[0].is_capture ? "" : args[0].text;
+    // (Not `cond ? "" : args[0].text`: that makes a temporary std::string the view outlives.)
+    std::string_view key;
+    if (!args.empty() && !args[0].is_capture) key = args[0].text;
     if (key == "resumes" && args.size() == 2 && !args[1].is_capture && args[1].text == "no") {
       directives.resumes = false;
     } else if (key == "frame-input-ok" && args.size() == 2 && args[1].is_capture) {
