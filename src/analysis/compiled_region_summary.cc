@@ -272,11 +272,16 @@ void CompiledRegion::AddSubmoduleCalls(
           f->external_callees.push_back(qualify(name) + ".__call__");
         }
       }
+      // The forward runs only when this constructor did (its __init__ branch).
+      uint32_t built_start = ts_node_start_byte(constructor);
+      uint32_t built_end = ts_node_end_byte(constructor);
       for (size_t i = local_before; i < f->local_callees.size(); ++i) {
-        forwards.push_back(CallSite{.callee = f->local_callees[i], .local = true});
+        forwards.push_back(CallSite{.callee = f->local_callees[i], .local = true,
+                                    .built_start = built_start, .built_end = built_end});
       }
       for (size_t i = external_before; i < f->external_callees.size(); ++i) {
-        forwards.push_back(CallSite{.callee = f->external_callees[i]});
+        forwards.push_back(CallSite{.callee = f->external_callees[i], .built_start = built_start,
+                                    .built_end = built_end});
       }
     }
     for (TSNode call : used->second) {
@@ -290,6 +295,8 @@ void CompiledRegion::AddSubmoduleCalls(
         CallSite site = arguments;
         site.callee = forward.callee;
         site.local = forward.local;
+        site.built_start = forward.built_start;
+        site.built_end = forward.built_end;
         f->calls.push_back(std::move(site));
       }
     }

@@ -36,7 +36,8 @@ Enum EnumAt(const json& array, size_t index, int count) {
 
 void to_json(json& j, const CallSite& c) {
   j = json::array({c.callee, c.start_byte, c.end_byte, c.local, c.positional, c.keywords, c.splat,
-                   c.splat_sources, c.forwarded, c.tensor_arguments, c.literals});
+                   c.splat_sources, c.forwarded, c.tensor_arguments, c.literals, c.built_start,
+                   c.built_end});
 }
 void from_json(const json& j, CallSite& c) {
   Get(j, 0, c.callee);
@@ -50,6 +51,8 @@ void from_json(const json& j, CallSite& c) {
   Get(j, 8, c.forwarded);
   Get(j, 9, c.tensor_arguments);
   Get(j, 10, c.literals);
+  Get(j, 11, c.built_start);
+  Get(j, 12, c.built_end);
 }
 
 void to_json(json& j, const FunctionSummary::Rebinding& r) {
@@ -214,7 +217,8 @@ std::string EncodeFound(const FileCheckResult& result) {
   json findings = json::array();
   for (const Finding& f : result.findings) findings.push_back(EncodeFinding(f));
   return ToMsgpack(json::array(
-      {findings, result.diagnostics, result.bytes, result.analyzed, result.call_conditions}));
+      {findings, result.diagnostics, result.bytes, result.analyzed, result.call_conditions,
+       result.calls_never_run}));
 }
 
 }  // namespace
@@ -236,6 +240,7 @@ absl::StatusOr<FileCheckResult> DecodeCheckResult(std::string_view found,
     Get(record, 2, result.bytes);
     Get(record, 3, result.analyzed);
     Get(record, 4, result.call_conditions);
+    Get(record, 5, result.calls_never_run);
     return result;
   } catch (const json::exception& error) {
     return absl::DataLossError(absl::StrCat("cannot decode: ", error.what()));

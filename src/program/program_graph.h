@@ -65,6 +65,11 @@ struct CallSite {
   // literal): a parameter every reached call passes the same literal holds it (`return_dict=False`
   // from every caller folds `if not return_dict:`).
   std::map<std::string, std::string> literals;
+  // A submodule's forward (`self.encoder(x)` running HubertEncoderStableLayerNorm.forward): the
+  // bytes, in the caller's file, of the constructor its class's __init__ built that submodule
+  // with (`HubertEncoderStableLayerNorm(config)` under `if config.do_stable_layer_norm:`). The
+  // forward runs from this call only when that constructor ran; 0, 0 for any other call.
+  uint32_t built_start = 0, built_end = 0;
 };
 
 // What the program-wide call graph needs from one function, gathered while its file was parsed

@@ -121,6 +121,7 @@ class EntryLoader {
   std::map<FunctionRef, std::string> conditions_;
   // What the reached call sites run under, by their files (RunRules).
   SiteConditions site_conditions_;
+  SitesNeverRun sites_never_run_;
   // Parameters holding their defaults in the final reached set (ProgramGraph::DefaultedParameters).
   std::map<FunctionRef, std::set<std::string>> defaulted_;
   EntryScopeResult out_;
@@ -236,6 +237,9 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached,
       if (site->end_byte > 0) {
         program[caller.first].call_sites.emplace_back(site->start_byte, site->end_byte);
       }
+      if (site->built_end > 0) {
+        program[caller.first].call_sites.emplace_back(site->built_start, site->built_end);
+      }
     }
   }
   // The optional inputs of the entries whose call nobody described (no --inputs): what runs
@@ -263,6 +267,7 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached,
     for (auto& [start, when] : results_[m].call_conditions) {
       site_conditions_[{m, start}] = std::move(when);
     }
+    for (uint32_t start : results_[m].calls_never_run) sites_never_run_.emplace(m, start);
   }
   prepared_.clear();
 }
@@ -466,9 +471,12 @@ EntryScopeResult EntryLoader::Run() {
   RunRules(reached, entries);
   // Functions reached only through calls made under conditions gbreak cannot decide run only
   // then (the conditions of the entries' optional inputs, found before, stay).
-  for (auto& [function, when] : ConditionsOfCalls(graph_, reached, entries, site_conditions_)) {
-    conditions_.emplace(function, std::move(when));
-  }
+  CallConditions calls =
+      ConditionsOfCalls(graph_, reached, entries, site_conditions_, sites_never_run_);
+  for (auto& [function, when] : calls.when) conditions_.emplace(function, std::move(when));
+  // What only a branch that folds away calls (a submodule built under `if
+  // config.do_stable_layer_norm:`, False by default) is never traced.
+  if (!calls.unreached.empty()) reached = std::move(calls.reached);
   KeepReachedFindings(reached);
   out_.results = std::move(results_);
   std::sort(out_.files.begin(), out_.files.end());

@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "analysis/branch_conditions.h"
+#include "analysis/guards.h"
 #include "source/absl_compat.h"
 #include "source/encoding.h"
 #include "source/file_reader.h"
@@ -21,6 +22,20 @@ namespace {
 constexpr std::string_view kSyntaxError = "GX001";
 constexpr std::string_view kInvalidEncoding = "GX002";
 constexpr std::string_view kNulByte = "GX003";
+
+// Whether Dynamo never runs `node` in any mode the run analyzes: a branch around it folds away
+// under what the program told the file (a configuration default, a parameter no call passes).
+bool NeverRuns(TSNode node, FileFacts& facts) {
+  const RegionOptions& options = facts.region().options();
+  for (Mode mode : {Mode::kEval, Mode::kTrain}) {
+    if (!(mode == Mode::kEval ? options.eval : options.train)) continue;
+    if (!IsGuardedAway(node, facts.text(), facts.imports(), mode, facts.region().truth_cache(),
+                       options.reduced_precision)) {
+      return false;
+    }
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -155,6 +170,10 @@ FileCheckResult FileChecker::Finish(PreparedFile& file,
     for (const auto& [start, end] : program.call_sites) {
       TSNode call = ts_node_descendant_for_byte_range(root, start, end);
       if (ts_node_is_null(call)) continue;
+      if (NeverRuns(call, *file.facts)) {
+        result.calls_never_run.insert(start);
+        continue;
+      }
       std::vector<std::string> conditions = UndecidedInputConditions(call, *file.facts);
       if (!conditions.empty()) result.call_conditions[start] = absl::StrJoin(conditions, " and ");
     }

@@ -39,6 +39,9 @@ struct FileCheckResult {
   // Of the call sites ProgramFacts::call_sites asked about, those that run only under conditions
   // gbreak cannot decide (branch_conditions.h): start byte -> the conditions, joined by "and".
   std::map<uint32_t, std::string> call_conditions;
+  // Of those sites, the ones Dynamo never reaches: in a branch that folds away once the program
+  // facts are known (`if config.do_stable_layer_norm:` with the configuration's default False).
+  std::set<uint32_t> calls_never_run;
 };
 
 // A file read, parsed and summarized, whose rules have not run yet (entry runs settle which of
@@ -83,7 +86,8 @@ class FileChecker {
     // Functions whose calls the program graph saw in every module (function start bytes): the
     // calls in their own file are not all there are, so they alone do not fold a parameter.
     std::set<uint32_t> calls_known;
-    // Reached call sites (their bytes) whose undecided conditions the program wants to know.
+    // Reached call sites (their bytes) whose undecided conditions the program wants to know, and
+    // the constructors that built the submodules some of them call (CallSite::built_start).
     std::vector<std::pair<uint32_t, uint32_t>> call_sites;
   };
   std::unique_ptr<PreparedFile> Prepare(const std::string& path, const std::string& module);

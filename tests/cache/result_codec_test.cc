@@ -22,9 +22,9 @@ using ::testing::Pair;
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(Finding) == 552, "Finding changed: encode the new field");
 static_assert(sizeof(FunctionSummary) == 400, "FunctionSummary changed: encode the new field");
-static_assert(sizeof(CallSite) == 224, "CallSite changed: encode the new field");
+static_assert(sizeof(CallSite) == 232, "CallSite changed: encode the new field");
 static_assert(sizeof(ModuleSummary) == 600, "ModuleSummary changed: encode the new field");
-static_assert(sizeof(FileCheckResult) == 752, "FileCheckResult changed: encode the new field");
+static_assert(sizeof(FileCheckResult) == 800, "FileCheckResult changed: encode the new field");
 #endif
 
 class ResultCodecTest : public ::testing::Test {
@@ -66,6 +66,7 @@ class ResultCodecTest : public ::testing::Test {
     result.bytes = 1234;
     result.analyzed = true;
     result.call_conditions = {{40, "`mask` is given"}};
+    result.calls_never_run = {52};
 
     ModuleSummary m;
     m.path = "pkg/m.py";
@@ -93,6 +94,8 @@ class ResultCodecTest : public ::testing::Test {
     call.forwarded = {{"#0", "x"}};
     call.tensor_arguments = {"#0"};
     call.literals = {{"return_dict", "False"}};
+    call.built_start = 60;
+    call.built_end = 72;
     fn.calls = {call};
     fn.rebinds = {{"forward", {"patched", true, "REG.get(x)"}}};
     fn.guarded_callees = {{"self.encode", {{"pixel_values"}, {"*args", "**kwargs"}}}};
@@ -163,6 +166,7 @@ TEST_F(ResultCodecTest, EveryFieldComesBack) {
   EXPECT_EQ(decoded->bytes, 1234u);
   EXPECT_TRUE(decoded->analyzed);
   EXPECT_THAT(decoded->call_conditions, ElementsAre(Pair(40u, "`mask` is given")));
+  EXPECT_THAT(decoded->calls_never_run, ElementsAre(52u));
   EXPECT_FALSE(decoded->summary.has_value());  // the summary is its own part
 
   absl::StatusOr<ModuleSummary> summary = DecodeSummary(encoded.summary);
@@ -208,9 +212,11 @@ TEST_F(ResultCodecTest, EveryFieldComesBack) {
   const CallSite& c = f.calls[0];
   const CallSite& d = g.calls[0];
   EXPECT_EQ(std::tie(c.callee, c.start_byte, c.end_byte, c.local, c.positional, c.keywords,
-                     c.splat, c.splat_sources, c.forwarded, c.tensor_arguments, c.literals),
+                     c.splat, c.splat_sources, c.forwarded, c.tensor_arguments, c.literals,
+                     c.built_start, c.built_end),
             std::tie(d.callee, d.start_byte, d.end_byte, d.local, d.positional, d.keywords,
-                     d.splat, d.splat_sources, d.forwarded, d.tensor_arguments, d.literals));
+                     d.splat, d.splat_sources, d.forwarded, d.tensor_arguments, d.literals,
+                     d.built_start, d.built_end));
 }
 
 TEST_F(ResultCodecTest, AResultWithoutSummaryHasAnEmptySummaryPart) {

@@ -971,6 +971,53 @@ TEST(EntryScopeTest, ConfigurationDefaultsFoldConditions) {
               ElementsAre("project/app/model.py:16"));
 }
 
+// A submodule __init__ builds only under a configuration test runs its forward only when that
+// test holds: with the field's default (False) it is never traced, with `--config` it is, and a
+// test gbreak cannot fold becomes the condition of what the forward runs. The other arm's class
+// runs otherwise; a submodule the other way also reached stays.
+TEST(EntryScopeTest, SubmodulesBuiltUnderAConfigTestRunOnlyWhenItHolds) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/configuration.py",
+            "class NetConfig:\n"
+            "    stable: bool = False\n"
+            "    add_adapter: bool = False\n");
+  dir.Write("project/app/model.py",
+            "from .configuration import NetConfig\n"
+            "class Encoder:\n"
+            "    def forward(self, x):\n"
+            "        print('plain')\n"
+            "class StableEncoder:\n"
+            "    def forward(self, x):\n"
+            "        return x.item()\n"
+            "class Adapter:\n"
+            "    def forward(self, x):\n"
+            "        print('adapter')\n"
+            "class Net:\n"
+            "    def __init__(self, config: NetConfig):\n"
+            "        self.config = config\n"
+            "        if config.stable:\n"
+            "            self.encoder = StableEncoder(config)\n"
+            "        else:\n"
+            "            self.encoder = Encoder(config)\n"
+            "        self.adapter = Adapter(config) if config.add_adapter else None\n"
+            "        self.tail = Adapter(config) if config.unknown_field else None\n"
+            "    def forward(self, x):\n"
+            "        x = self.encoder(x)\n"
+            "        if self.adapter is not None:\n"
+            "            x = self.adapter(x)\n"
+            "        if self.tail is not None:\n"
+            "            x = self.tail(x)\n"
+            "        return x\n");
+  // Adapter.forward is reached through `self.tail` only when `config.unknown_field` holds.
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule()),
+              UnorderedElementsAre("project/app/model.py:4",
+                                   "project/app/model.py:10 [only when `config.unknown_field`]"));
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(), std::nullopt,
+                               {{"stable", "True"}, {"add_adapter", "True"}}),
+              UnorderedElementsAre("project/app/model.py:7", "project/app/model.py:10"));
+}
+
 TEST(EntryScopeTest, MalformedInputListIsAnError) {
   testing::TempDir dir;
   WriteMultimodalModel(dir);
