@@ -99,7 +99,11 @@ class Evaluator {
       if (std::optional<Constant> value = EmptyCollectionCallConstant(node, depth)) {
         return value->Truthy();
       }
-      return CollectionTypeTruth(node, depth);
+      Truth collection = CollectionTypeTruth(node, depth);
+      if (collection != Truth::kUnknown) return collection;
+      // getattr(self.config, "x", default): what the configuration holds.
+      std::optional<Constant> constant = ConstantOf(node, depth);
+      return constant ? constant->Truthy() : Truth::kUnknown;
     }
     if (type == "comparison_operator") {
       Truth membership = EmptyMembershipTruth(node, depth);
@@ -193,13 +197,14 @@ class Evaluator {
 
   bool IsSelfName(TSNode node) { return Is(node, "identifier") && NodeText(node, text_) == "self"; }
 
-  // `config.x` or `self.config.x`: a read of the model's configuration.
-  bool IsConfigRead(TSNode attribute) {
-    TSNode object = Field(attribute, "object");
+  // `config` or `self.config`: the model's configuration.
+  bool IsConfigObject(TSNode object) {
     if (Is(object, "identifier")) return NodeText(object, text_) == "config";
     return Is(object, "attribute") && IsSelfName(Field(object, "object")) &&
            NodeText(Field(object, "attribute"), text_) == "config";
   }
+  // `config.x` or `self.config.x`: a read of the model's configuration.
+  bool IsConfigRead(TSNode attribute) { return IsConfigObject(Field(attribute, "object")); }
 
   std::optional<Constant> ConstantOf(TSNode node, int depth) {
     if (ts_node_is_null(node) || depth > kMaxDepth) return std::nullopt;
@@ -212,11 +217,12 @@ class Evaluator {
     if (type == "call") {
       std::optional<Constant> from_empty = EmptyCollectionCallConstant(node, depth);
       if (from_empty) return from_empty;
-      // getattr(config, "x", default): the field's default, else the given default.
+      // getattr(config, "x", default) (or of self.config): the field's default, else the given
+      // default.
       TSNode function = Field(node, "function");
       std::vector<TSNode> args = NamedChildren(Field(node, "arguments"));
       if (!Is(function, "identifier") || NodeText(function, text_) != "getattr" ||
-          args.size() != 3 || !Is(args[0], "identifier") || NodeText(args[0], text_) != "config") {
+          args.size() != 3 || !IsConfigObject(args[0])) {
         return std::nullopt;
       }
       std::optional<Constant> name = ConstantOf(args[1], depth + 1);

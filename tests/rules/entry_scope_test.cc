@@ -932,7 +932,8 @@ TEST(EntryScopeTest, ClassDecoratorsThatReplaceAMethodRunTheReplacement) {
 
 // Configuration defaults, read from the configuration class in another module: a dataclass-style
 // field (`layerdrop: float = 0.0`), an `__init__` default stored unchanged, a subclass's default
-// over its base's, and a field a method reassigns (unknown, so not folded).
+// over its base's, `getattr(self.config, name, default)`, and a field a method reassigns
+// (unknown, so not folded).
 TEST(EntryScopeTest, ConfigurationDefaultsFoldConditions) {
   testing::TempDir dir;
   dir.Write("project/app/__init__.py", "");
@@ -965,8 +966,13 @@ TEST(EntryScopeTest, ConfigurationDefaultsFoldConditions) {
             "            print('debug')\n"
             "        if self.config.scale is not None:\n"
             "            print('scaled')\n"
+            "        if getattr(self.config, 'output_attentions', True):\n"
+            "            print('attentions')\n"
+            "        if getattr(self.config, 'absent', False):\n"
+            "            print('absent')\n"
             "        return x\n");
-  // Only the field a method reassigns stays undecided.
+  // Only the field a method reassigns stays undecided (getattr reads the field's default, else
+  // the one it gives).
   EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule()),
               ElementsAre("project/app/model.py:16"));
 }
