@@ -87,6 +87,22 @@ bool IsNoneTestOrLocalOfOne(TSNode condition, FileFacts& facts) {
   return true;
 }
 
+// Whether a None test tests a lookup of a key (`kwargs.get("scale") is not None`): whether a
+// mapping a caller hands on holds the key is up to that call, not given by its being passed.
+bool TestsLookup(TSNode condition, std::string_view text) {
+  if (Is(condition, "parenthesized_expression") || Is(condition, "not_operator")) {
+    return TestsLookup(ts_node_named_child(condition, 0), text);
+  }
+  if (Is(condition, "boolean_operator")) {
+    return TestsLookup(Field(condition, "left"), text) ||
+           TestsLookup(Field(condition, "right"), text);
+  }
+  TSNode subject = ts_node_named_child(condition, 0);
+  if (!Is(condition, "comparison_operator") || !Is(subject, "call")) return false;
+  TSNode callee = Field(subject, "function");
+  return Is(callee, "attribute") && NodeText(Field(callee, "attribute"), text) == "get";
+}
+
 // Whether a None test tests an optional input of an entry whose call nobody described
 // (TruthCache::IsUnknownInput): `if pixel_values is not None:` in the entry's forward runs only
 // when the user's call passes it, which gbreak was not told.
@@ -155,7 +171,9 @@ bool Decided(TSNode condition, FileFacts& facts) {
     if (truth == Truth::kUnknown) decided = false;
   }
   if (decided) return true;
-  if (IsNoneTestOrLocalOfOne(condition, facts)) return !TestsUnknownInput(condition, facts);
+  if (IsNoneTestOrLocalOfOne(condition, facts)) {
+    return !TestsUnknownInput(condition, facts) && !TestsLookup(condition, facts.text());
+  }
   if (TensorTypeTest(condition, facts)) return true;
   Value value = facts.values().Evaluate(condition);
   return value.Has(Value::kTensor) || value.Has(Value::kDataScalar);

@@ -1024,6 +1024,32 @@ TEST(EntryScopeTest, SubmodulesBuiltUnderAConfigTestRunOnlyWhenItHolds) {
               UnorderedElementsAre("project/app/model.py:7", "project/app/model.py:10"));
 }
 
+// A None test of a parameter a call passes holds (the input is there), but one of a key looked up
+// in it (`opts.get('scale') is not None`) is up to what the caller put in the mapping: what runs
+// under it is conditional.
+TEST(EntryScopeTest, AKeyLookedUpInAPassedMappingIsACondition) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/model.py",
+            "class Block:\n"
+            "    def forward(self, x, opts=None):\n"
+            "        if opts is not None:\n"
+            "            if opts.get('scale', None) is not None:\n"
+            "                print('scale')\n"
+            "            print('opts')\n"
+            "        return x\n"
+            "class Net:\n"
+            "    def __init__(self):\n"
+            "        self.block = Block()\n"
+            "    def forward(self, x, opts=None):\n"
+            "        return self.block(x, opts=opts)\n");
+  EXPECT_THAT(
+      FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(),
+                       std::vector<std::string>{"x", "opts"}),
+      ElementsAre("project/app/model.py:5 [only when `opts.get('scale', None) is not None`]",
+                  "project/app/model.py:6"));
+}
+
 TEST(EntryScopeTest, MalformedInputListIsAnError) {
   testing::TempDir dir;
   WriteMultimodalModel(dir);
