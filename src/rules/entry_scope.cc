@@ -238,7 +238,7 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached,
         program[caller.first].call_sites.emplace_back(site->start_byte, site->end_byte);
       }
       if (site->built_end > 0) {
-        program[caller.first].call_sites.emplace_back(site->built_start, site->built_end);
+        program[caller.first].built_sites.emplace_back(site->built_start, site->built_end);
       }
     }
   }
