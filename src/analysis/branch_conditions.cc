@@ -1,6 +1,7 @@
 #include "analysis/branch_conditions.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "absl/strings/str_join.h"
 #include "analysis/guards.h"
@@ -87,39 +88,41 @@ bool IsNoneTestOrLocalOfOne(TSNode condition, FileFacts& facts) {
   return true;
 }
 
+// Whether some comparison of a None test (through parentheses, `not`, `and` and `or`) satisfies
+// `holds`.
+bool AnyComparison(TSNode condition, const std::function<bool(TSNode)>& holds) {
+  if (Is(condition, "parenthesized_expression") || Is(condition, "not_operator")) {
+    return AnyComparison(ts_node_named_child(condition, 0), holds);
+  }
+  if (Is(condition, "boolean_operator")) {
+    return AnyComparison(Field(condition, "left"), holds) ||
+           AnyComparison(Field(condition, "right"), holds);
+  }
+  return Is(condition, "comparison_operator") && holds(condition);
+}
+
 // Whether a None test tests a lookup of a key (`kwargs.get("scale") is not None`): whether a
 // mapping a caller hands on holds the key is up to that call, not given by its being passed.
 bool TestsLookup(TSNode condition, std::string_view text) {
-  if (Is(condition, "parenthesized_expression") || Is(condition, "not_operator")) {
-    return TestsLookup(ts_node_named_child(condition, 0), text);
-  }
-  if (Is(condition, "boolean_operator")) {
-    return TestsLookup(Field(condition, "left"), text) ||
-           TestsLookup(Field(condition, "right"), text);
-  }
-  TSNode subject = ts_node_named_child(condition, 0);
-  if (!Is(condition, "comparison_operator") || !Is(subject, "call")) return false;
-  TSNode callee = Field(subject, "function");
-  return Is(callee, "attribute") && NodeText(Field(callee, "attribute"), text) == "get";
+  return AnyComparison(condition, [&](TSNode comparison) {
+    TSNode subject = ts_node_named_child(comparison, 0);
+    TSNode callee = Field(subject, "function");
+    return Is(subject, "call") && Is(callee, "attribute") &&
+           NodeText(Field(callee, "attribute"), text) == "get";
+  });
 }
 
 // Whether a None test tests an optional input of an entry whose call nobody described
 // (TruthCache::IsUnknownInput): `if pixel_values is not None:` in the entry's forward runs only
 // when the user's call passes it, which gbreak was not told.
 bool TestsUnknownInput(TSNode condition, FileFacts& facts) {
-  if (Is(condition, "parenthesized_expression") || Is(condition, "not_operator")) {
-    return TestsUnknownInput(ts_node_named_child(condition, 0), facts);
-  }
-  if (Is(condition, "boolean_operator")) {
-    return TestsUnknownInput(Field(condition, "left"), facts) ||
-           TestsUnknownInput(Field(condition, "right"), facts);
-  }
-  TSNode subject = ts_node_named_child(condition, 0);
-  TSNode function = EnclosingFunction(condition);
-  return Is(condition, "comparison_operator") && Is(subject, "identifier") &&
-         !ts_node_is_null(function) &&
-         facts.region().truth_cache()->IsUnknownInput(ts_node_start_byte(function),
-                                                      NodeText(subject, facts.text()));
+  return AnyComparison(condition, [&](TSNode comparison) {
+    TSNode subject = ts_node_named_child(comparison, 0);
+    TSNode function = EnclosingFunction(comparison);
+    return Is(subject, "identifier") && !ts_node_is_null(function) &&
+           facts.region().truth_cache()->IsUnknownInput(ts_node_start_byte(function),
+                                                        NodeText(subject, facts.text()));
+  });
 }
 
 // How a condition reads in "[only when ...]": `x is not None` as "`x` is given" (the words the
