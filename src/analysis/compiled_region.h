@@ -101,6 +101,9 @@ class CompiledRegion {
   // The qualified name of a function in this file ("Net.forward", "helper", "outer.inner").
   std::string QualifiedName(TSNode function) const;
 
+  // The fields `function` stores on a configuration object (`decoder_config.is_decoder = True`,
+  // `setattr(config, "x", v)`): FunctionSummary::config_fields_written.
+  std::vector<std::string> ConfigurationFieldsWritten(TSNode function) const;
   // This file's part of the program-wide call graph (`module` is its dotted name).
   ModuleSummary Summarize(const std::string& path, const std::string& module, bool is_package);
   // Parameters the program-wide graph found no call in the region passes (function start byte
@@ -287,6 +290,10 @@ class CompiledRegion {
   void SummarizeConfiguration(TSNode class_definition, const std::string& class_name,
                               const std::function<std::string(const std::string&)>& qualify,
                               ModuleSummary* summary) const;
+  // Whether `object` is a model configuration: `config`, `<anything>.config`, what one holds
+  // (`config.text_config`), a copy of one (`copy.deepcopy(config)`), what its methods return, or
+  // a local of `function` bound to any of these.
+  bool IsConfigurationObject(TSNode object, TSNode function, int depth) const;
   // The qualified class a type annotation or expression names (`BartConfig | None`).
   std::string ClassNamedBy(TSNode type,
                            const std::function<std::string(const std::string&)>& qualify,

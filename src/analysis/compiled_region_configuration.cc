@@ -156,6 +156,75 @@ void CompiledRegion::SummarizeConfiguration(
   if (any) summary->class_fields[class_name] = std::move(fields);
 }
 
+bool CompiledRegion::IsConfigurationObject(TSNode object, TSNode function, int depth) const {
+  if (ts_node_is_null(object) || depth > 4) return false;
+  std::string_view type = NodeType(object);
+  if (type == "parenthesized_expression") {
+    return IsConfigurationObject(ts_node_named_child(object, 0), function, depth + 1);
+  }
+  if (type == "attribute") {
+    // `self.config`, `model.config`, and what a configuration holds (`config.text_config`).
+    return NodeText(Field(object, "attribute"), text_) == "config" ||
+           IsConfigurationObject(Field(object, "object"), function, depth + 1);
+  }
+  if (type == "call") {
+    // A copy of one (`copy.deepcopy(config)`), or what a configuration's method returns
+    // (`self.config.get_text_config(decoder=True)`).
+    TSNode callee = Field(object, "function");
+    if (Is(callee, "attribute") &&
+        IsConfigurationObject(Field(callee, "object"), function, depth + 1)) {
+      return true;
+    }
+    std::vector<TSNode> args = NamedChildren(Field(object, "arguments"));
+    if (args.empty() || !IsConfigurationObject(args[0], function, depth + 1)) return false;
+    for (const std::string& name : QualifiedNames(callee, text_, imports_)) {
+      if (name == "copy.deepcopy" || name == "copy.copy") return true;
+    }
+    return false;
+  }
+  if (type != "identifier") return false;
+  std::string_view name = NodeText(object, text_);
+  if (name == "config") return true;
+  // A local bound to one (`decoder_config = copy.deepcopy(config)`).
+  if (ts_node_is_null(function)) return false;
+  for (TSNode assignment : bindings().AssignmentsTo(function, name)) {
+    if (Is(assignment, "assignment") &&
+        IsConfigurationObject(Field(assignment, "right"), function, depth + 1)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::vector<std::string> CompiledRegion::ConfigurationFieldsWritten(TSNode function) const {
+  std::set<std::string> fields;
+  ForEachNamedNode(Field(function, "body"), [&](TSNode n, std::string_view type) {
+    // A nested function is summarized on its own (or runs only if it is called).
+    if (type == "function_definition" || type == "class_definition") return false;
+    TSNode object{};
+    std::string field;
+    if (type == "assignment" || type == "augmented_assignment") {
+      TSNode left = Field(n, "left");
+      if (!Is(left, "attribute")) return true;
+      object = Field(left, "object");
+      field = NodeText(Field(left, "attribute"), text_);
+    } else if (type == "call" && Is(Field(n, "function"), "identifier") &&
+               NodeText(Field(n, "function"), text_) == "setattr") {
+      std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+      if (args.size() != 3 || !Is(args[1], "string")) return true;
+      std::vector<TSNode> parts = NamedChildren(args[1]);  // string_start, content, string_end
+      if (parts.size() != 3 || !Is(parts[1], "string_content")) return true;
+      object = args[0];
+      field = NodeText(parts[1], text_);
+    } else {
+      return true;
+    }
+    if (IsConfigurationObject(object, function, 0)) fields.insert(field);
+    return true;
+  });
+  return {fields.begin(), fields.end()};
+}
+
 namespace {
 
 // Whether `test` is `name is not None`, or an `and` with that among its operands.

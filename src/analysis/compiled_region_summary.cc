@@ -509,6 +509,7 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
     f.disabled = IsDisabled(function) && !IsConstantResult(function);
     f.constant_result = IsConstantResult(function);
     f.property = IsPropertyGetter(function, text_);
+    f.config_fields_written = ConfigurationFieldsWritten(function);
     f.disabled_own_frame_only = IsDisabledOwnFrameOnly(function);
     f.wrapper = !ts_node_is_null(EnclosingFunction(function)) && IsWrapper(function);
     if (f.wrapper) f.adds_arguments = AddedArgumentsOf(function);

@@ -463,8 +463,34 @@ ProgramGraph::SubConfiguration ProgramGraph::SubConfigurationAt(
   return sub;
 }
 
+std::set<std::string> ProgramGraph::ConfigFieldsWritten(
+    const std::map<FunctionRef, FunctionRef>& reached) const {
+  std::set<std::string> out;
+  auto add = [&](const FunctionRef& ref) {
+    const FunctionSummary* f = Find(ref.first, ref.second);
+    if (f != nullptr) out.insert(f->config_fields_written.begin(), f->config_fields_written.end());
+  };
+  std::set<FunctionRef> constructors;
+  for (const auto& [function, caller] : reached) {
+    add(function);
+    // "Net.forward" -> "Net.__init__" (its own or a base's).
+    size_t dot = function.second.rfind('.');
+    if (dot == std::string::npos) continue;
+    std::string owner = function.second.substr(0, dot);
+    if (!modules_[function.first].classes.contains(owner)) continue;
+    FunctionRef init;
+    if (Resolve(modules_[function.first].module + "." + owner + ".__init__", &init.first,
+                &init.second)) {
+      constructors.insert(init);
+    }
+  }
+  for (const FunctionRef& init : constructors) add(init);
+  return out;
+}
+
 std::map<std::string, std::map<std::string, std::string>> ProgramGraph::ConfigDefaults(
-    size_t index, const std::map<std::string, std::string>& overrides) const {
+    size_t index, const std::map<std::string, std::string>& overrides,
+    const std::set<std::string>& written) const {
   // Top-level fields apply to every class built from a configuration class (a composite
   // model's sub-configurations inherit what the user sets on it, as transformers propagates
   // the attention implementation); `text_config.x` only to the classes built from the
@@ -490,6 +516,12 @@ std::map<std::string, std::map<std::string, std::string>> ProgramGraph::ConfigDe
     if (config.empty() || !ResolveClass(config, &config_module, &config_class)) continue;
     std::map<std::string, std::string> fields;
     CollectFields(*this, config_module, config_class, &fields, 0);
+    // A field the run stores on a configuration (T5 builds its decoder from a copy with
+    // `decoder_config.is_decoder = True`) has more than one value: its class default would
+    // fold away the code the copy runs. What the user sets still holds.
+    for (auto& [field, literal] : fields) {
+      if (written.contains(field)) literal.clear();
+    }
     for (const auto& [field, literal] : top) fields[field] = literal;
     ApplySubConfigurations(subs, config_module, config_class, &fields);
     std::erase_if(fields, [](const auto& field) { return field.second.empty(); });

@@ -88,6 +88,10 @@ struct FunctionSummary {
   bool constant_result = false;
   // Decorated with @property: reading the attribute runs it (Dynamo inlines the getter).
   bool property = false;
+  // The fields it stores on a configuration object (`decoder_config.is_decoder = True` on the
+  // copy a decoder is built from), sorted: once it runs, the run holds more than one value of
+  // them (ProgramGraph::ConfigFieldsWritten).
+  std::vector<std::string> config_fields_written;
   // The nested functions it returns (a decorator's wrapper, a decorator factory's decorator),
   // qualified in the module: a callee "d()" in another function means "what d returns".
   std::vector<std::string> returns;
@@ -291,8 +295,18 @@ class ProgramGraph {
   // defaults of the fields they name, for every class built from a configuration class.
   // A field named with a path (`text_config.hidden_size`: a sub-configuration's field) replaces
   // the default only for classes built from the configuration class that path holds.
+  // The `written` fields (ConfigFieldsWritten) have no default: the run holds more than one
+  // value of them.
   std::map<std::string, std::map<std::string, std::string>> ConfigDefaults(
-      size_t index, const std::map<std::string, std::string>& overrides = {}) const;
+      size_t index, const std::map<std::string, std::string>& overrides = {},
+      const std::set<std::string>& written = {}) const;
+
+  // The configuration fields the run stores on a configuration object: those the `reached`
+  // functions store, and those the `__init__` of their classes does (building the model runs
+  // it: T5's `decoder_config.is_decoder = True` before it builds its decoder). A class the run
+  // never builds stores nothing (WhisperForCausalLM's `config.is_encoder_decoder = False`).
+  std::set<std::string> ConfigFieldsWritten(
+      const std::map<FunctionRef, FunctionRef>& reached) const;
 
   // The entry function a compiled object denotes: `Class.forward` (possibly inherited) for a
   // class, the function itself otherwise.

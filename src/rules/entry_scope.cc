@@ -238,7 +238,7 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached,
         program[caller.first].call_sites.emplace_back(site->start_byte, site->end_byte);
       }
       if (site->built_end > 0) {
-        program[caller.first].built_sites.emplace_back(site->built_start, site->built_end);
+        program[caller.first].call_sites.emplace_back(site->built_start, site->built_end);
       }
     }
   }
@@ -254,9 +254,13 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached,
     }
   }
   // What the configuration fields of each model class default to (`self.layerdrop > 0.0` with
-  // the configuration's `layerdrop: float = 0.0`), for the files with reached code.
+  // the configuration's `layerdrop: float = 0.0`), for the files with reached code; none for
+  // the fields the run stores on a configuration.
+  const std::set<std::string> written = graph_.ConfigFieldsWritten(reached);
   for (size_t m = 0; m < prepared_.size(); ++m) {
-    if (!ranges[m].empty()) program[m].config_defaults = graph_.ConfigDefaults(m, options_.config);
+    if (!ranges[m].empty()) {
+      program[m].config_defaults = graph_.ConfigDefaults(m, options_.config, written);
+    }
   }
   results_.resize(prepared_.size());
   ParallelFor(prepared_.size(), static_cast<int>(checkers_.size()), [&](size_t worker, size_t m) {

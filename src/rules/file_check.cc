@@ -170,17 +170,11 @@ FileCheckResult FileChecker::Finish(PreparedFile& file,
     for (const auto& [start, end] : program.call_sites) {
       TSNode call = ts_node_descendant_for_byte_range(root, start, end);
       if (ts_node_is_null(call)) continue;
-      std::vector<std::string> conditions = UndecidedInputConditions(call, *file.facts);
-      if (!conditions.empty()) result.call_conditions[start] = absl::StrJoin(conditions, " and ");
-    }
-    for (const auto& [start, end] : program.built_sites) {
-      TSNode constructor = ts_node_descendant_for_byte_range(root, start, end);
-      if (ts_node_is_null(constructor)) continue;
-      if (NeverRuns(constructor, *file.facts)) {
+      if (NeverRuns(call, *file.facts)) {
         result.calls_never_run.insert(start);
         continue;
       }
-      std::vector<std::string> conditions = UndecidedInputConditions(constructor, *file.facts);
+      std::vector<std::string> conditions = UndecidedInputConditions(call, *file.facts);
       if (!conditions.empty()) result.call_conditions[start] = absl::StrJoin(conditions, " and ");
     }
     result.analysis_time += absl::Now() - start;

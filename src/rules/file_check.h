@@ -39,9 +39,9 @@ struct FileCheckResult {
   // Of the call sites ProgramFacts::call_sites asked about, those that run only under conditions
   // gbreak cannot decide (branch_conditions.h): start byte -> the conditions, joined by "and".
   std::map<uint32_t, std::string> call_conditions;
-  // Of the constructors ProgramFacts::built_sites asked about, the ones Dynamo never runs: in a
-  // branch that folds away once the program facts are known (`if config.do_stable_layer_norm:`
-  // with the configuration's default False).
+  // Of those sites, the ones Dynamo never reaches: in a branch that folds away once the program
+  // facts are known (`if config.do_stable_layer_norm:` with the configuration's default False;
+  // a field some code stores on a configuration does not fold, ProgramGraph::ConfigDefaults).
   std::set<uint32_t> calls_never_run;
 };
 
@@ -87,13 +87,10 @@ class FileChecker {
     // Functions whose calls the program graph saw in every module (function start bytes): the
     // calls in their own file are not all there are, so they alone do not fold a parameter.
     std::set<uint32_t> calls_known;
-    // Reached call sites (their bytes) whose undecided conditions the program wants to know.
+    // Reached call sites (their bytes), and the constructors that built the submodules some of
+    // them call (CallSite::built_start): whether they never run, or else their undecided
+    // conditions.
     std::vector<std::pair<uint32_t, uint32_t>> call_sites;
-    // The constructors that built the submodules some of them call (CallSite::built_start): their
-    // conditions too, and whether they never run. (A call site is not asked the latter: a
-    // configuration copy built with other fields, T5's `decoder_config.is_decoder = True`, is
-    // read with the class's defaults, and dropping its calls lost real breaks.)
-    std::vector<std::pair<uint32_t, uint32_t>> built_sites;
   };
   std::unique_ptr<PreparedFile> Prepare(const std::string& path, const std::string& module);
   std::unique_ptr<PreparedFile> PrepareText(const std::string& path, const std::string& module,

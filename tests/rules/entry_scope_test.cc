@@ -1024,6 +1024,64 @@ TEST(EntryScopeTest, SubmodulesBuiltUnderAConfigTestRunOnlyWhenItHolds) {
               UnorderedElementsAre("project/app/model.py:7", "project/app/model.py:10"));
 }
 
+// A call in a branch that folds away on the configuration's defaults never runs; but a field
+// the program stores on a configuration (T5 builds its decoder from a copy with
+// `decoder_config.is_decoder = True`) has more than one value in the run, so its default does not
+// fold: what it guards runs under a condition.
+TEST(EntryScopeTest, ConfigurationFieldsTheProgramWritesDoNotFold) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/configuration.py",
+            "class NetConfig:\n"
+            "    is_decoder: bool = False\n"
+            "    use_extra: bool = False\n");
+  auto write_model = [&](std::string_view copy_line) {
+    dir.Write("project/app/model.py",
+              std::string("import copy\n"
+                          "from .configuration import NetConfig\n"
+                          "def cached(x):\n"
+                          "    return x.item()\n"
+                          "def extra(x):\n"
+                          "    print('extra')\n"
+                          "class Stack:\n"
+                          "    def __init__(self, config: NetConfig):\n"
+                          "        self.config = config\n"
+                          "    def forward(self, x):\n"
+                          "        if self.config.is_decoder:\n"
+                          "            x = cached(x)\n"
+                          "        if self.config.use_extra:\n"
+                          "            x = extra(x)\n"
+                          "        return x\n"
+                          "class CausalNet:\n"
+                          "    def __init__(self, config: NetConfig):\n"
+                          "        config.use_extra = True\n"
+                          "        self.stack = Stack(config)\n"
+                          "class Net:\n"
+                          "    def __init__(self, config: NetConfig):\n"
+                          "        self.encoder = Stack(config)\n"
+                          "        decoder_config = copy.deepcopy(config)\n") +
+              std::string(copy_line) +
+              "        self.decoder = Stack(decoder_config)\n"
+              "    def forward(self, x):\n"
+              "        return self.decoder(self.encoder(x))\n");
+  };
+  write_model("        decoder_config.is_decoder = True\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule()),
+              ElementsAre("project/app/model.py:4 [only when `self.config.is_decoder`]"));
+  write_model("        setattr(decoder_config, 'is_decoder', True)\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule()),
+              ElementsAre("project/app/model.py:4 [only when `self.config.is_decoder`]"));
+  // Without the store both fields fold to False: neither call runs (CausalNet, which stores
+  // `use_extra`, is never built in this run).
+  write_model("        decoder_config.name = 'decoder'\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule()), IsEmpty());
+  // What the user sets holds over the program's stores.
+  write_model("        decoder_config.is_decoder = True\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(), std::nullopt,
+                               {{"is_decoder", "False"}, {"use_extra", "True"}}),
+              ElementsAre("project/app/model.py:6"));
+}
+
 // A None test of a parameter a call passes holds (the input is there), but one of a key looked up
 // in it (`opts.get('scale') is not None`) is up to what the caller put in the mapping: what runs
 // under it is conditional.
