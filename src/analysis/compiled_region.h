@@ -260,6 +260,10 @@ class CompiledRegion {
   SubmoduleCalls FindSubmoduleCalls(TSNode function);
   // The call sites of the submodules' forwards in method `function` of `owner`, and their
   // forwards as callees of `f` (local or external).
+  // Whether a submodule's constructor (the class named in a call, in an `__init__`) passes that
+  // `__init__`'s own configuration on: `config` (never rebound there) or `self.config`, as the
+  // first positional argument or as `config=` (CallSite::built_with_config).
+  bool PassesOwnConfiguration(TSNode constructor) const;
   void AddSubmoduleCalls(TSNode function, TSNode owner,
                          const std::function<std::string(const std::string&)>& qualify,
                          const std::set<std::string>& parameters, FunctionSummary* f);

@@ -196,6 +196,36 @@ bool CompiledRegion::IsConfigurationObject(TSNode object, TSNode function, int d
   return false;
 }
 
+bool CompiledRegion::PassesOwnConfiguration(TSNode constructor) const {
+  // The class's name (`Attention` of `Attention(config)`), or an auto class's from_config call.
+  if (!Is(constructor, "call")) {
+    TSNode call = ParentOf(constructor);
+    if (!Is(call, "call") || !SameNode(Field(call, "function"), constructor)) return false;
+    constructor = call;
+  }
+  TSNode init = EnclosingFunction(constructor);
+  if (ts_node_is_null(init) || DefinitionName(init, text_) != "__init__") return false;
+  TSNode passed{};
+  for (TSNode argument : NamedChildren(Field(constructor, "arguments"))) {
+    if (Is(argument, "keyword_argument")) {
+      if (NodeText(Field(argument, "name"), text_) == "config") passed = Field(argument, "value");
+    } else if (ts_node_is_null(passed) && !Is(argument, "list_splat") &&
+               !Is(argument, "dictionary_splat")) {
+      passed = argument;  // the first positional argument
+      break;
+    } else {
+      break;
+    }
+  }
+  if (ts_node_is_null(passed)) return false;
+  if (Is(passed, "attribute")) {
+    return IsSelf(Field(passed, "object"), text_) &&
+           NodeText(Field(passed, "attribute"), text_) == "config";
+  }
+  return Is(passed, "identifier") && NodeText(passed, text_) == "config" &&
+         bindings().AssignmentsTo(init, "config").empty();
+}
+
 std::vector<std::string> CompiledRegion::ConfigurationFieldsWritten(TSNode function) const {
   std::set<std::string> fields;
   ForEachNamedNode(Field(function, "body"), [&](TSNode n, std::string_view type) {

@@ -275,13 +275,15 @@ void CompiledRegion::AddSubmoduleCalls(
       // The forward runs only when this constructor did (its __init__ branch).
       uint32_t built_start = ts_node_start_byte(constructor);
       uint32_t built_end = ts_node_end_byte(constructor);
+      bool with_config = PassesOwnConfiguration(constructor);
       for (size_t i = local_before; i < f->local_callees.size(); ++i) {
         forwards.push_back(CallSite{.callee = f->local_callees[i], .local = true,
-                                    .built_start = built_start, .built_end = built_end});
+                                    .built_start = built_start, .built_end = built_end,
+                                    .built_with_config = with_config});
       }
       for (size_t i = external_before; i < f->external_callees.size(); ++i) {
         forwards.push_back(CallSite{.callee = f->external_callees[i], .built_start = built_start,
-                                    .built_end = built_end});
+                                    .built_end = built_end, .built_with_config = with_config});
       }
     }
     for (TSNode call : used->second) {
@@ -297,6 +299,7 @@ void CompiledRegion::AddSubmoduleCalls(
         site.local = forward.local;
         site.built_start = forward.built_start;
         site.built_end = forward.built_end;
+        site.built_with_config = forward.built_with_config;
         f->calls.push_back(std::move(site));
       }
     }

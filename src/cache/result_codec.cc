@@ -37,7 +37,7 @@ Enum EnumAt(const json& array, size_t index, int count) {
 void to_json(json& j, const CallSite& c) {
   j = json::array({c.callee, c.start_byte, c.end_byte, c.local, c.positional, c.keywords, c.splat,
                    c.splat_sources, c.forwarded, c.tensor_arguments, c.literals, c.built_start,
-                   c.built_end});
+                   c.built_end, c.built_with_config});
 }
 void from_json(const json& j, CallSite& c) {
   Get(j, 0, c.callee);
@@ -53,6 +53,7 @@ void from_json(const json& j, CallSite& c) {
   Get(j, 10, c.literals);
   Get(j, 11, c.built_start);
   Get(j, 12, c.built_end);
+  Get(j, 13, c.built_with_config);
 }
 
 void to_json(json& j, const FunctionSummary::Rebinding& r) {

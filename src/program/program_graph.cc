@@ -488,9 +488,62 @@ std::set<std::string> ProgramGraph::ConfigFieldsWritten(
   return out;
 }
 
+ProgramGraph::BuiltFrom ProgramGraph::ConfigurationsOfBuiltClasses() const {
+  // Each (builder class, built class) step, once.
+  std::set<std::pair<std::pair<size_t, std::string>, std::pair<size_t, std::string>>> steps;
+  for (size_t m = 0; m < modules_.size(); ++m) {
+    for (const FunctionSummary& f : modules_[m].functions) {
+      size_t dot = f.name.rfind('.');
+      if (dot == std::string::npos) continue;
+      std::string builder = f.name.substr(0, dot);
+      if (!modules_[m].classes.contains(builder)) continue;
+      for (const CallSite& call : f.calls) {
+        if (!call.built_with_config) continue;
+        size_t cut = call.callee.rfind('.');
+        if (cut == std::string::npos) continue;
+        std::string built = call.callee.substr(0, cut);  // "K" of "K.forward"
+        std::pair<size_t, std::string> target;
+        if (!ResolveClass(call.local ? modules_[m].module + "." + built : built, &target.first,
+                          &target.second)) {
+          continue;
+        }
+        steps.insert({{m, builder}, target});
+      }
+    }
+  }
+  BuiltFrom out;
+  std::set<std::pair<size_t, std::string>> ambiguous;
+  auto config_of = [&](const std::pair<size_t, std::string>& c) {
+    std::string own = ConfigClassOf(*this, c.first, c.second);
+    if (!own.empty()) return own;
+    auto it = out.find(c);
+    return it == out.end() ? std::string() : it->second;
+  };
+  // Chains of builders grow one step per round; a round that adds nothing ends it.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const auto& [builder, built] : steps) {
+      if (ambiguous.contains(built) || !ConfigClassOf(*this, built.first, built.second).empty()) {
+        continue;
+      }
+      std::string config = config_of(builder);
+      if (config.empty()) continue;
+      auto [it, fresh] = out.emplace(built, config);
+      if (fresh) {
+        changed = true;
+      } else if (it->second != config) {
+        ambiguous.insert(built);
+        out.erase(it);
+        changed = true;
+      }
+    }
+  }
+  return out;
+}
+
 std::map<std::string, std::map<std::string, std::string>> ProgramGraph::ConfigDefaults(
     size_t index, const std::map<std::string, std::string>& overrides,
-    const std::set<std::string>& written) const {
+    const std::set<std::string>& written, const BuiltFrom& built_from) const {
   // Top-level fields apply to every class built from a configuration class (a composite
   // model's sub-configurations inherit what the user sets on it, as transformers propagates
   // the attention implementation); `text_config.x` only to the classes built from the
@@ -511,6 +564,10 @@ std::map<std::string, std::map<std::string, std::string>> ProgramGraph::ConfigDe
   std::map<std::string, std::map<std::string, std::string>> out;
   for (const auto& [class_name, bases] : modules_[index].classes) {
     std::string config = ConfigClassOf(*this, index, class_name);
+    if (config.empty()) {
+      auto built = built_from.find({index, class_name});
+      if (built != built_from.end()) config = built->second;
+    }
     size_t config_module;
     std::string config_class;
     if (config.empty() || !ResolveClass(config, &config_module, &config_class)) continue;

@@ -70,6 +70,10 @@ struct CallSite {
   // with (`HubertEncoderStableLayerNorm(config)` under `if config.do_stable_layer_norm:`). The
   // forward runs from this call only when that constructor ran; 0, 0 for any other call.
   uint32_t built_start = 0, built_end = 0;
+  // That constructor hands the caller's class its own configuration (`Attention(config)`,
+  // `Attention(config=self.config)` in an `__init__` that never rebinds `config`): the built
+  // class's `config` is an instance of the caller's configuration class.
+  bool built_with_config = false;
 };
 
 // What the program-wide call graph needs from one function, gathered while its file was parsed
@@ -296,10 +300,20 @@ class ProgramGraph {
   // A field named with a path (`text_config.hidden_size`: a sub-configuration's field) replaces
   // the default only for classes built from the configuration class that path holds.
   // The `written` fields (ConfigFieldsWritten) have no default: the run holds more than one
-  // value of them.
+  // value of them. A class that names no configuration class of its own is built from the one
+  // `built_from` gives (ConfigurationsOfBuiltClasses).
+  using BuiltFrom = std::map<std::pair<size_t, std::string>, std::string>;
   std::map<std::string, std::map<std::string, std::string>> ConfigDefaults(
       size_t index, const std::map<std::string, std::string>& overrides = {},
-      const std::set<std::string>& written = {}) const;
+      const std::set<std::string>& written = {}, const BuiltFrom& built_from = {}) const;
+
+  // The configuration class of the classes that name none themselves (`def __init__(self,
+  // config):` unannotated, as most of a model's layers are) but that a class with one builds
+  // with its own configuration (CallSite::built_with_config: `self.attention =
+  // YosoSelfAttention(config)` in a class built from YosoConfig), through any number of such
+  // steps: (module index, class) -> the qualified configuration class. A class built from two
+  // different ones gets none.
+  BuiltFrom ConfigurationsOfBuiltClasses() const;
 
   // The configuration fields the run stores on a configuration object: those the `reached`
   // functions store, and those the `__init__` of their classes does (building the model runs

@@ -257,9 +257,10 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached,
   // the configuration's `layerdrop: float = 0.0`), for the files with reached code; none for
   // the fields the run stores on a configuration.
   const std::set<std::string> written = graph_.ConfigFieldsWritten(reached);
+  const ProgramGraph::BuiltFrom built_from = graph_.ConfigurationsOfBuiltClasses();
   for (size_t m = 0; m < prepared_.size(); ++m) {
     if (!ranges[m].empty()) {
-      program[m].config_defaults = graph_.ConfigDefaults(m, options_.config, written);
+      program[m].config_defaults = graph_.ConfigDefaults(m, options_.config, written, built_from);
     }
   }
   results_.resize(prepared_.size());

@@ -22,7 +22,7 @@ using ::testing::Pair;
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(Finding) == 552, "Finding changed: encode the new field");
 static_assert(sizeof(FunctionSummary) == 424, "FunctionSummary changed: encode the new field");
-static_assert(sizeof(CallSite) == 232, "CallSite changed: encode the new field");
+static_assert(sizeof(CallSite) == 240, "CallSite changed: encode the new field");
 static_assert(sizeof(ModuleSummary) == 600, "ModuleSummary changed: encode the new field");
 static_assert(sizeof(FileCheckResult) == 800, "FileCheckResult changed: encode the new field");
 #endif
@@ -97,6 +97,7 @@ class ResultCodecTest : public ::testing::Test {
     call.literals = {{"return_dict", "False"}};
     call.built_start = 60;
     call.built_end = 72;
+    call.built_with_config = true;
     fn.calls = {call};
     fn.rebinds = {{"forward", {"patched", true, "REG.get(x)"}}};
     fn.guarded_callees = {{"self.encode", {{"pixel_values"}, {"*args", "**kwargs"}}}};
@@ -214,10 +215,10 @@ TEST_F(ResultCodecTest, EveryFieldComesBack) {
   const CallSite& d = g.calls[0];
   EXPECT_EQ(std::tie(c.callee, c.start_byte, c.end_byte, c.local, c.positional, c.keywords,
                      c.splat, c.splat_sources, c.forwarded, c.tensor_arguments, c.literals,
-                     c.built_start, c.built_end),
+                     c.built_start, c.built_end, c.built_with_config),
             std::tie(d.callee, d.start_byte, d.end_byte, d.local, d.positional, d.keywords,
                      d.splat, d.splat_sources, d.forwarded, d.tensor_arguments, d.literals,
-                     d.built_start, d.built_end));
+                     d.built_start, d.built_end, d.built_with_config));
 }
 
 TEST_F(ResultCodecTest, AResultWithoutSummaryHasAnEmptySummaryPart) {

@@ -1082,6 +1082,53 @@ TEST(EntryScopeTest, ConfigurationFieldsTheProgramWritesDoNotFold) {
               ElementsAre("project/app/model.py:6"));
 }
 
+// A layer whose `__init__(self, config)` names no configuration class reads the one the class
+// that builds it was built from, when that class hands its own configuration on
+// (`Layer(config)`), through any number of such steps and containers.
+TEST(EntryScopeTest, LayersBuiltWithTheModelsConfigurationReadItsDefaults) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/configuration.py",
+            "class NetConfig:\n"
+            "    use_expectation: bool = True\n"
+            "    num_layers: int = 2\n");
+  dir.Write("project/app/model.py",
+            "from .configuration import NetConfig\n"
+            "class Attention:\n"
+            "    def __init__(self, config):\n"
+            "        self.use_expectation = config.use_expectation\n"
+            "    def forward(self, x):\n"
+            "        if self.use_expectation:\n"
+            "            return x\n"
+            "        return x.item()\n"
+            "class Layer:\n"
+            "    def __init__(self, config):\n"
+            "        self.attention = Attention(config)\n"
+            "    def forward(self, x):\n"
+            "        return self.attention(x)\n"
+            "class Encoder:\n"
+            "    def __init__(self, config):\n"
+            "        self.layer = ModuleList([Layer(config) for _ in range(config.num_layers)])\n"
+            "    def forward(self, x):\n"
+            "        for layer in self.layer:\n"
+            "            x = layer(x)\n"
+            "        return x\n"
+            "class Other:\n"
+            "    def __init__(self, config):\n"
+            "        self.attention = Attention(config.sub)\n"
+            "    def forward(self, x):\n"
+            "        return self.attention(x)\n"
+            "class Net:\n"
+            "    def __init__(self, config: NetConfig):\n"
+            "        self.encoder = Encoder(config)\n"
+            "    def forward(self, x):\n"
+            "        return self.encoder(x)\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule()), IsEmpty());
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(), std::nullopt,
+                               {{"use_expectation", "False"}}),
+              ElementsAre("project/app/model.py:8"));
+}
+
 // A None test of a parameter a call passes holds (the input is there), but one of a key looked up
 // in it (`opts.get('scale') is not None`) is up to what the caller put in the mapping: what runs
 // under it is conditional.
