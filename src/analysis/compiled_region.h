@@ -100,6 +100,8 @@ class CompiledRegion {
   std::string ExternalCallee(TSNode call);
   // The qualified name of a function in this file ("Net.forward", "helper", "outer.inner").
   std::string QualifiedName(TSNode function) const;
+  // The top-level class of this file named `name`; null when there is none.
+  TSNode ClassNamed(std::string_view name) const;
 
   // The fields `function` stores on a configuration object (`decoder_config.is_decoder = True`,
   // `setattr(config, "x", v)`): FunctionSummary::config_fields_written.
@@ -145,7 +147,6 @@ class CompiledRegion {
   std::vector<TSNode> CallsIn(TSNode function) const;
   TSNode MethodOf(TSNode class_definition, std::string_view name, int depth) const;
   TSNode FindMethod(TSNode class_definition, std::string_view name, int depth) const;
-  TSNode ClassNamed(std::string_view name) const;
   TSNode ModuleFunction(std::string_view name) const;
   // A function Dynamo calls while tracing and never enters (assume_constant_result, or a
   // decorator of this module that sets `_dynamo_marked_constant`).
@@ -258,12 +259,12 @@ class CompiledRegion {
   using SubmoduleCalls = std::map<std::string, std::vector<TSNode>, std::less<>>;
   const SubmoduleCalls& SubmoduleCallsIn(TSNode function);
   SubmoduleCalls FindSubmoduleCalls(TSNode function);
-  // The call sites of the submodules' forwards in method `function` of `owner`, and their
-  // forwards as callees of `f` (local or external).
   // Whether a submodule's constructor (the class named in a call, in an `__init__`) passes that
   // `__init__`'s own configuration on: `config` (never rebound there) or `self.config`, as the
   // first positional argument or as `config=` (CallSite::built_with_config).
   bool PassesOwnConfiguration(TSNode constructor) const;
+  // The call sites of the submodules' forwards in method `function` of `owner`, and their
+  // forwards as callees of `f` (local or external).
   void AddSubmoduleCalls(TSNode function, TSNode owner,
                          const std::function<std::string(const std::string&)>& qualify,
                          const std::set<std::string>& parameters, FunctionSummary* f);

@@ -604,23 +604,12 @@ std::optional<Confidence> IsTensorString(const MatchContext& context,
   return Confidence::kLikely;
 }
 
-// The top-level class of the file named `name`; null when there is none.
-TSNode TopLevelClass(const MatchContext& context, std::string_view name) {
-  for (TSNode member : NamedChildren(context.facts->root())) {
-    if (Is(member, "decorated_definition")) member = Field(member, "definition");
-    if (Is(member, "class_definition") && DefinitionName(member, context.text) == name) {
-      return member;
-    }
-  }
-  return TSNode{};
-}
-
 // Whether a class derives from torch.autograd.Function: directly, or through classes of the file.
 bool DerivesAutogradFunction(const MatchContext& context, TSNode class_definition, int depth) {
   if (depth > 8) return false;
   for (TSNode base : NamedChildren(Field(class_definition, "superclasses"))) {
     if (Is(base, "identifier")) {
-      TSNode local = TopLevelClass(context, NodeText(base, context.text));
+      TSNode local = context.facts->region().ClassNamed(NodeText(base, context.text));
       if (!ts_node_is_null(local) && DerivesAutogradFunction(context, local, depth + 1)) return true;
     }
     for (const std::string& name : context.facts->QualifiedNamesOf(base)) {
@@ -636,7 +625,7 @@ bool DerivesAutogradFunction(const MatchContext& context, TSNode class_definitio
 std::optional<Confidence> IsAutogradFunction(const MatchContext& context,
                                              std::span<const PredicateArgument> args) {
   if (!Is(args[0].node, "identifier")) return std::nullopt;
-  TSNode class_definition = TopLevelClass(context, args[0].text);
+  TSNode class_definition = context.facts->region().ClassNamed(args[0].text);
   if (ts_node_is_null(class_definition) || !DerivesAutogradFunction(context, class_definition, 0)) {
     return std::nullopt;
   }
