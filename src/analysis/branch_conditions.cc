@@ -72,39 +72,53 @@ bool IsNonePredicateCall(TSNode condition, FileFacts& facts) {
          NodeText(parameters[0], facts.text());
 }
 
-// A local the function sets only to None tests (`can_compute = input_ids is not None and
-// token_types is not None`; `if can_compute:`) is one too, read through.
-bool IsNoneTestOrLocalOfOne(TSNode condition, FileFacts& facts) {
-  if (IsNoneTest(condition, facts.text()) || IsNonePredicateCall(condition, facts)) return true;
+bool Decided(TSNode condition, FileFacts& facts);
+bool IsCallOrConfigTest(TSNode condition, FileFacts& facts);
+
+// How deep NoneTestComparisons reads through locals set to None tests of other locals.
+constexpr int kMaxLocalDepth = 3;
+
+// The comparisons a None test is made of: `x is None` and `x is not None`, through parentheses,
+// `not`, `and` and `or`, and through a local the function sets only to such tests
+// (`has_multimodal = image_grid_thw is not None or video_grid_thw is not None`, then
+// `can_compute = input_ids is not None and has_multimodal`; `if can_compute:`). False when
+// `condition` is no None test.
+bool NoneTestComparisons(TSNode condition, FileFacts& facts, std::vector<TSNode>* out,
+                         int depth = 0) {
+  if (Is(condition, "parenthesized_expression") || Is(condition, "not_operator")) {
+    return NoneTestComparisons(ts_node_named_child(condition, 0), facts, out, depth);
+  }
+  if (Is(condition, "boolean_operator")) {
+    return NoneTestComparisons(Field(condition, "left"), facts, out, depth) &&
+           NoneTestComparisons(Field(condition, "right"), facts, out, depth);
+  }
+  if (Is(condition, "comparison_operator")) {
+    if (!IsNoneTest(condition, facts.text())) return false;
+    out->push_back(condition);
+    return true;
+  }
   TSNode function = EnclosingFunction(condition);
-  if (!Is(condition, "identifier") || ts_node_is_null(function)) return false;
-  const std::vector<TSNode>& assignments =
-      facts.bindings().AssignmentsTo(function, NodeText(condition, facts.text()));
-  if (assignments.empty()) return false;
+  if (!Is(condition, "identifier") || ts_node_is_null(function) || depth >= kMaxLocalDepth) {
+    return false;
+  }
+  std::string_view name = NodeText(condition, facts.text());
+  const std::vector<TSNode>& assignments = facts.bindings().AssignmentsTo(function, name);
+  if (assignments.empty() ||
+      facts.bindings().StatementsBinding(function, name).size() != assignments.size()) {
+    return false;
+  }
   for (TSNode assignment : assignments) {
     TSNode right = Field(assignment, "right");
-    if (ts_node_is_null(right) || !IsNoneTest(right, facts.text())) return false;
+    if (ts_node_is_null(right) || !NoneTestComparisons(right, facts, out, depth + 1)) return false;
   }
   return true;
 }
 
-// Whether some comparison of a None test (through parentheses, `not`, `and` and `or`) satisfies
-// `holds`.
-bool AnyComparison(TSNode condition, const std::function<bool(TSNode)>& holds) {
-  if (Is(condition, "parenthesized_expression") || Is(condition, "not_operator")) {
-    return AnyComparison(ts_node_named_child(condition, 0), holds);
-  }
-  if (Is(condition, "boolean_operator")) {
-    return AnyComparison(Field(condition, "left"), holds) ||
-           AnyComparison(Field(condition, "right"), holds);
-  }
-  return Is(condition, "comparison_operator") && holds(condition);
-}
-
-// Whether a None test tests a lookup of a key (`kwargs.get("scale") is not None`): whether a
-// mapping a caller hands on holds the key is up to that call, not given by its being passed.
-bool TestsLookup(TSNode condition, std::string_view text) {
-  return AnyComparison(condition, [&](TSNode comparison) {
+// Whether a None test's comparisons test a lookup of a key (`kwargs.get("scale") is not
+// None`): whether a mapping a caller hands on holds the key is up to that call, not given by
+// its being passed.
+bool TestsLookup(const std::vector<TSNode>& comparisons, std::string_view text) {
+  return std::any_of(comparisons.begin(), comparisons.end(), [&](TSNode comparison) {
     TSNode subject = ts_node_named_child(comparison, 0);
     TSNode callee = Field(subject, "function");
     return Is(subject, "call") && Is(callee, "attribute") &&
@@ -112,11 +126,12 @@ bool TestsLookup(TSNode condition, std::string_view text) {
   });
 }
 
-// Whether a None test tests an optional input of an entry whose call nobody described
-// (TruthCache::IsUnknownInput): `if pixel_values is not None:` in the entry's forward runs only
-// when the user's call passes it, which gbreak was not told.
-bool TestsUnknownInput(TSNode condition, FileFacts& facts) {
-  return AnyComparison(condition, [&](TSNode comparison) {
+// Whether they test an optional input of an entry whose call nobody described, or a parameter
+// only such inputs are handed on to (TruthCache::IsUnknownInput): `if pixel_values is not
+// None:` in the entry's forward runs only when the user's call passes it, which gbreak was not
+// told.
+bool TestsUnknownInput(const std::vector<TSNode>& comparisons, FileFacts& facts) {
+  return std::any_of(comparisons.begin(), comparisons.end(), [&](TSNode comparison) {
     TSNode subject = ts_node_named_child(comparison, 0);
     TSNode function = EnclosingFunction(comparison);
     return Is(subject, "identifier") && !ts_node_is_null(function) &&
@@ -125,14 +140,104 @@ bool TestsUnknownInput(TSNode condition, FileFacts& facts) {
   });
 }
 
+// Whether `test` is one Conditions reports: undecided and, with `inputs_only`, about how the
+// function is called or configured.
+bool Undecided(TSNode test, FileFacts& facts, bool inputs_only) {
+  return !Decided(test, facts) && (!inputs_only || IsCallOrConfigTest(test, facts));
+}
+
+// Whether `binding` runs only under a test that does not also decide whether `use` runs (an if
+// around the binding but not around the use) and that Undecided finds, or in an `except`
+// handler.
+bool BoundConditionally(TSNode binding, TSNode use, FileFacts& facts, bool inputs_only) {
+  uint32_t use_start = ts_node_start_byte(use);
+  uint32_t use_end = ts_node_end_byte(use);
+  TSNode child = binding;
+  for (TSNode n = ParentOf(binding); !ts_node_is_null(n); child = n, n = ParentOf(n)) {
+    std::string_view type = NodeType(n);
+    if (type == "function_definition" || type == "lambda" || type == "class_definition") break;
+    if (ts_node_start_byte(n) <= use_start && use_end <= ts_node_end_byte(n)) break;
+    if (type == "except_clause") return true;
+    if ((type == "if_statement" || type == "elif_clause") &&
+        SameNode(Field(n, "consequence"), child) &&
+        Undecided(Field(n, "condition"), facts, inputs_only)) {
+      return true;
+    }
+    if (type == "else_clause" && Is(ParentOf(n), "if_statement")) {
+      TSNode owner = ParentOf(n);
+      if (Undecided(Field(owner, "condition"), facts, inputs_only)) return true;
+      for (TSNode clause : NamedChildren(owner)) {
+        if (Is(clause, "elif_clause") && Undecided(Field(clause, "condition"), facts, inputs_only)) {
+          return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+// Whether `expression` reads `name`.
+bool Reads(TSNode expression, std::string_view name, std::string_view text) {
+  bool reads = false;
+  ForEachNamedNode(expression, [&](TSNode n, std::string_view type) {
+    reads = reads || (type == "identifier" && NodeText(n, text) == name);
+    return !reads;
+  });
+  return reads;
+}
+
+// Whether `subject`, tested against None in `comparison`, is a local the function sets to None
+// and to anything else only under tests gbreak cannot decide (`image_mask = None`, then
+// `image_mask = ...` under `if pixel_values is not None:`): whether it is None says which of
+// those branches ran, not that a caller passed something, so the test is a condition as theirs
+// are. Assignments that update it from itself (`image_mask = image_mask[..., 0]`) keep what it
+// was; a binding in a `for` or `with`, an augmented one, or one made whenever the test runs keeps
+// it from counting.
+bool SetOnlyUnderConditions(TSNode subject, TSNode comparison, FileFacts& facts,
+                            bool inputs_only) {
+  TSNode function = EnclosingFunction(comparison);
+  if (!Is(subject, "identifier") || ts_node_is_null(function)) return false;
+  std::string_view name = NodeText(subject, facts.text());
+  BindingIndex& bindings = facts.bindings();
+  if (!ts_node_is_null(bindings.ParameterNamed(function, name).node)) return false;
+  std::pair<uint32_t, bool> key(ts_node_start_byte(comparison), inputs_only);
+  auto [memo, fresh] = facts.set_conditionally().try_emplace(key, false);
+  if (!fresh) return memo->second;  // known, or being worked out (a cycle: "no")
+  bool set_none = false;
+  bool conditional = false;
+  for (TSNode binding : bindings.StatementsBinding(function, name)) {
+    TSNode left = Field(binding, "left");
+    TSNode right = Field(binding, "right");
+    if (!Is(binding, "assignment") || ts_node_is_null(right)) return false;
+    if (Is(left, "identifier") && Is(right, "none")) {
+      set_none = true;
+    } else if (!Reads(right, name, facts.text())) {
+      if (!BoundConditionally(binding, comparison, facts, inputs_only)) return false;
+      conditional = true;
+    }
+  }
+  return facts.set_conditionally()[key] = set_none && conditional;
+}
+
+// Whether any of a None test's comparisons tests such a local.
+bool TestsLocalSetConditionally(const std::vector<TSNode>& comparisons, FileFacts& facts,
+                                bool inputs_only) {
+  return std::any_of(comparisons.begin(), comparisons.end(), [&](TSNode comparison) {
+    return SetOnlyUnderConditions(ts_node_named_child(comparison, 0), comparison, facts,
+                                  inputs_only);
+  });
+}
+
 // How a condition reads in "[only when ...]": `x is not None` as "`x` is given" (the words the
-// program graph uses for calls only a given input makes), anything else as written.
-std::string ConditionText(TSNode condition, bool negated, std::string_view text) {
+// program graph uses for calls only a given input makes; "is set" for a local of the function),
+// anything else as written.
+std::string ConditionText(TSNode condition, bool negated, FileFacts& facts) {
+  std::string_view text = facts.text();
   if (Is(condition, "parenthesized_expression")) {
-    return ConditionText(ts_node_named_child(condition, 0), negated, text);
+    return ConditionText(ts_node_named_child(condition, 0), negated, facts);
   }
   if (Is(condition, "not_operator")) {
-    return ConditionText(Field(condition, "argument"), !negated, text);
+    return ConditionText(Field(condition, "argument"), !negated, facts);
   }
   if (Is(condition, "comparison_operator") && NamedChildCount(condition) == 2 &&
       Is(ts_node_named_child(condition, 0), "identifier") &&
@@ -140,8 +245,13 @@ std::string ConditionText(TSNode condition, bool negated, std::string_view text)
     std::string op = ComparisonOperator(condition, text);
     if (op == "is" || op == "isnot") {
       bool given = (op == "isnot") != negated;
-      return "`" + std::string(NodeText(ts_node_named_child(condition, 0), text)) + "` is " +
-             (given ? "given" : "not given");
+      std::string_view name = NodeText(ts_node_named_child(condition, 0), text);
+      TSNode function = EnclosingFunction(condition);
+      bool local = !ts_node_is_null(function) &&
+                   ts_node_is_null(facts.bindings().ParameterNamed(function, name).node) &&
+                   facts.bindings().NamesBoundIn(function).contains(name);
+      std::string verb = local ? "set" : "given";
+      return "`" + std::string(name) + "` is " + (given ? verb : "not " + verb);
     }
   }
   return (negated ? "not " : "") + Quoted(condition, text);
@@ -174,9 +284,12 @@ bool Decided(TSNode condition, FileFacts& facts) {
     if (truth == Truth::kUnknown) decided = false;
   }
   if (decided) return true;
-  if (IsNoneTestOrLocalOfOne(condition, facts)) {
-    return !TestsUnknownInput(condition, facts) && !TestsLookup(condition, facts.text());
+  std::vector<TSNode> comparisons;
+  if (NoneTestComparisons(condition, facts, &comparisons)) {
+    return !TestsUnknownInput(comparisons, facts) && !TestsLookup(comparisons, facts.text()) &&
+           !TestsLocalSetConditionally(comparisons, facts, false);
   }
+  if (IsNonePredicateCall(condition, facts)) return true;
   if (TensorTypeTest(condition, facts)) return true;
   Value value = facts.values().Evaluate(condition);
   return value.Has(Value::kTensor) || value.Has(Value::kDataScalar);
@@ -199,7 +312,9 @@ bool IsComputedIn(TSNode function, TSNode n, std::string_view written, FileFacts
          (Is(n, "attribute") && !bindings.AssignmentsTo(function, written).empty());
 }
 
-bool IsCallOrConfigTest(TSNode condition, FileFacts& facts) {
+// With `tensors`, tensors count as given too (an optional tensor input a None test tests: its
+// being there is up to the call, its data is not read).
+bool IsPlainTest(TSNode condition, FileFacts& facts, bool tensors = false) {
   TSNode function = EnclosingFunction(condition);
   bool plain = true;
   ForEachNamedNode(condition, [&](TSNode n, std::string_view type) {
@@ -210,7 +325,9 @@ bool IsCallOrConfigTest(TSNode condition, FileFacts& facts) {
         plain = false;
         return false;
       }
-      if (type != "call" && facts.values().Evaluate(n).Has(Value::kTensor)) plain = false;
+      if (!tensors && type != "call" && facts.values().Evaluate(n).Has(Value::kTensor)) {
+        plain = false;
+      }
       if (!ts_node_is_null(function) && IsComputedIn(function, n, written, facts)) {
         plain = false;  // a value the function computed: a local, or state it sets
       }
@@ -218,6 +335,18 @@ bool IsCallOrConfigTest(TSNode condition, FileFacts& facts) {
     return plain;
   });
   return plain;
+}
+
+// A None test is about how the code is called when each of its comparisons is (a tensor input
+// tested against None included), also through a local the function sets only to None tests of
+// its parameters (`can_compute`), or when what it tests is a local set only under such tests.
+bool IsCallOrConfigTest(TSNode condition, FileFacts& facts) {
+  std::vector<TSNode> comparisons;
+  if (!NoneTestComparisons(condition, facts, &comparisons)) return IsPlainTest(condition, facts);
+  return std::all_of(comparisons.begin(), comparisons.end(), [&](TSNode comparison) {
+    return SetOnlyUnderConditions(ts_node_named_child(comparison, 0), comparison, facts, true) ||
+           IsPlainTest(comparison, facts, /*tensors=*/true);
+  });
 }
 
 // A finding says at most this many early exits' conditions (the nearest): a forward of hundreds
@@ -238,7 +367,7 @@ void EarlyExitConditions(TSNode block, TSNode child, FileFacts& facts,
       TSNode condition = Field(statement, "condition");
       if (!Decided(condition, facts) && IsCallOrConfigTest(condition, facts)) {
         found.emplace_back(ts_node_start_byte(statement),
-                           ConditionText(condition, true, facts.text()));
+                           ConditionText(condition, true, facts));
       }
     }
     exits = &facts.PutExitConditions(block, std::move(found));
@@ -267,9 +396,7 @@ void AndOperands(TSNode test, std::string_view text, std::vector<TSNode>* out) {
 
 // UndecidedConditions, with `inputs_only`: only the tests IsCallOrConfigTest accepts.
 std::vector<std::string> Conditions(TSNode node, FileFacts& facts, bool inputs_only) {
-  auto undecided = [&](TSNode test) {
-    return !Decided(test, facts) && (!inputs_only || IsCallOrConfigTest(test, facts));
-  };
+  auto undecided = [&](TSNode test) { return Undecided(test, facts, inputs_only); };
   std::vector<std::string> out;
   std::string_view text = facts.text();
   // Python evaluates the right operand of `a and b` only when `a` holds (of `a or b`, only when
@@ -277,7 +404,7 @@ std::vector<std::string> Conditions(TSNode node, FileFacts& facts, bool inputs_o
   // break is t's), waits on `a` (`if config.rope_type != "default" and seq_len:`).
   auto short_circuit = [&](TSNode boolean_operator) {
     TSNode left = Field(boolean_operator, "left");
-    if (undecided(left)) out.push_back(ConditionText(left, IsOr(boolean_operator, text), text));
+    if (undecided(left)) out.push_back(ConditionText(left, IsOr(boolean_operator, text), facts));
   };
   if (Is(node, "boolean_operator")) short_circuit(node);
   TSNode child = node;
@@ -290,7 +417,7 @@ std::vector<std::string> Conditions(TSNode node, FileFacts& facts, bool inputs_o
       TSNode condition = Field(n, "condition");
       if (!SameNode(Field(n, "consequence"), child)) continue;
       if (undecided(condition)) {
-        out.push_back(ConditionText(condition, false, text));
+        out.push_back(ConditionText(condition, false, facts));
       } else {
         // A test on tensor data is decided (it is the break), but the branch also needs every
         // other operand of an `and` to hold.
@@ -298,7 +425,7 @@ std::vector<std::string> Conditions(TSNode node, FileFacts& facts, bool inputs_o
         AndOperands(condition, text, &operands);
         if (operands.size() < 2) continue;
         for (TSNode operand : operands) {
-          if (undecided(operand)) out.push_back(ConditionText(operand, false, text));
+          if (undecided(operand)) out.push_back(ConditionText(operand, false, facts));
         }
       }
     } else if (type == "else_clause" && Is(ParentOf(n), "if_statement")) {
@@ -314,7 +441,7 @@ std::vector<std::string> Conditions(TSNode node, FileFacts& facts, bool inputs_o
                                 [&](TSNode test) { return IsCallOrConfigTest(test, facts); });
       if (!known && (!inputs_only || inputs)) {
         std::vector<std::string> none;
-        for (TSNode test : tests) none.push_back(ConditionText(test, true, text));
+        for (TSNode test : tests) none.push_back(ConditionText(test, true, facts));
         out.push_back(absl::StrJoin(none, " and "));
       }
     } else if (type == "conditional_expression" && NamedChildCount(n) == 3) {
@@ -322,7 +449,7 @@ std::vector<std::string> Conditions(TSNode node, FileFacts& facts, bool inputs_o
       bool body = SameNode(ts_node_named_child(n, 0), child);
       bool alternative = SameNode(ts_node_named_child(n, 2), child);
       if ((body || alternative) && undecided(condition)) {
-        out.push_back(ConditionText(condition, alternative, text));
+        out.push_back(ConditionText(condition, alternative, facts));
       }
     }
   }

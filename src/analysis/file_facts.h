@@ -59,6 +59,11 @@ class FileFacts {
   CallIndex& calls() { return calls_; }
   const ExitConditions* FindExitConditions(TSNode block) const;
   const ExitConditions& PutExitConditions(TSNode block, ExitConditions conditions);
+  // branch_conditions.cc's answers on whether the local a None test tests is set only under
+  // conditions, by the test's start byte and whether only call or configuration conditions
+  // count: worked out once per test, and a test met again while its answer is being worked out
+  // (a local set under a test of another set under a test of the first) finds "no" there.
+  std::map<std::pair<uint32_t, bool>, bool>& set_conditionally() { return set_conditionally_; }
 
  private:
   TSNode root_;
@@ -74,6 +79,7 @@ class FileFacts {
   std::set<uint32_t> cached_property_starts_;  // their definitions' start bytes
   std::map<std::string, std::vector<uint32_t>, std::less<>> occurrences_;  // by needle
   std::map<uint32_t, ExitConditions> exit_conditions_;  // by the block's start byte
+  std::map<std::pair<uint32_t, bool>, bool> set_conditionally_;
   TSNode last_qualified_{};
   std::vector<std::string> last_names_;
 };

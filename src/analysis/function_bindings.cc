@@ -37,15 +37,25 @@ void BindingIndex::IndexBody(TSNode function, Function& out) const {
   ForEachNamedNode(Field(function, "body"), [&](TSNode n, std::string_view type) {
     if (type == "function_definition" || type == "class_definition") return false;
     bool assignment = type == "assignment" || type == "augmented_assignment";
+    auto bind = [&](TSNode target) {
+      std::string_view name = NodeText(target, text_);
+      out.bound_names.emplace(name);
+      std::vector<TSNode>& binders = out.binders[std::string(name)];
+      if (binders.empty() || !SameNode(binders.back(), n)) binders.push_back(n);
+    };
     if (assignment || type == "for_statement") {
       TSNode left = Field(n, "left");
-      if (Is(left, "identifier")) out.bound_names.emplace(NodeText(left, text_));
+      if (Is(left, "identifier")) bind(left);
       // a, b = ... / for i, x in ...; not `self.x = ...` or `c[i] = ...`: they bind no name.
       if (IsTargetTuple(left)) {
         for (TSNode element : NamedChildren(left)) {
-          if (Is(element, "identifier")) out.bound_names.emplace(NodeText(element, text_));
+          if (Is(element, "identifier")) bind(element);
         }
       }
+    }
+    if (type == "named_expression") {
+      TSNode name = Field(n, "name");
+      if (Is(name, "identifier")) out.binders[std::string(NodeText(name, text_))].push_back(n);
     }
     if (assignment) {
       TSNode left = Field(n, "left");
@@ -80,6 +90,13 @@ std::vector<TSNode> BindingIndex::AssignmentsReaching(TSNode function, std::stri
     if (Reaches(assignment, use, function)) out.push_back(assignment);
   }
   return out;
+}
+
+const std::vector<TSNode>& BindingIndex::StatementsBinding(TSNode function,
+                                                           std::string_view name) {
+  const Function& f = Of(function);
+  auto it = f.binders.find(name);
+  return it == f.binders.end() ? none_ : it->second;
 }
 
 const std::vector<TSNode>& BindingIndex::FillsOf(TSNode function, std::string_view name) {

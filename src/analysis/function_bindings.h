@@ -40,6 +40,10 @@ class BindingIndex {
   // The names the body binds: the left side of its assignments, augmented assignments and `for`
   // targets, as written (a name, or the names of a flat tuple of targets).
   const std::set<std::string, std::less<>>& NamesBoundIn(TSNode function);
+  // The statements of the body that bind `name` as the names above are bound: assignments and
+  // augmented assignments to it (alone or in a flat tuple of targets), `for` statements with
+  // it among their targets, and `name := ...` expressions; in the body's order.
+  const std::vector<TSNode>& StatementsBinding(TSNode function, std::string_view name);
   // Whether the body binds `name` in any way Python has (syntax_queries.h BindingsOf: imports,
   // `with ... as`, `global`, ... too), asked once per function and name.
   bool BindsInAnyWay(TSNode function, std::string_view name);
@@ -52,6 +56,7 @@ class BindingIndex {
     VariadicNames variadics;
     std::map<std::string, Parameter, std::less<>> parameters;
     std::set<std::string, std::less<>> bound_names;
+    NodesByName binders;  // StatementsBinding, by name
   };
   const Function& Of(TSNode function);
   void IndexBody(TSNode function, Function& out) const;

@@ -1278,4 +1278,49 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
   return out;
 }
 
+std::map<FunctionRef, std::set<std::string>> ProgramGraph::UnknownInputs(
+    const std::map<FunctionRef, FunctionRef>& reached,
+    std::map<FunctionRef, std::set<std::string>> unknown) const {
+  if (unknown.empty()) return unknown;
+  CallSites sites = ReachedCallSites(reached);
+  WrapperAdditions wrappers;
+  auto holds = [&](const FunctionRef& function, const std::string& name) {
+    auto it = unknown.find(function);
+    return it != unknown.end() && it->second.contains(name);
+  };
+  // What one call gives `name`: nothing (the default), an unknown input of its caller handed
+  // on, or something else (a value it computed, a known parameter, a splat of anything).
+  enum class Given { kNothing, kUnknown, kOther };
+  auto given = [&](const FunctionRef& caller, const CallSite& call, const std::string& name,
+                   int position) {
+    if (call.splat || !call.splat_sources.empty()) return Given::kOther;
+    std::string key = ArgumentKey(call, name, position);
+    if (key.empty()) return Given::kNothing;
+    auto forwarded = call.forwarded.find(key);
+    if (forwarded == call.forwarded.end()) return Given::kOther;
+    return holds(caller, forwarded->second) ? Given::kUnknown : Given::kOther;
+  };
+  // Unknowns flow down call chains: repeat until nothing changes (each round only adds names).
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const auto& [function, calls] : sites) {
+      const FunctionSummary* f = Find(function.first, function.second);
+      if (f == nullptr || calls.empty()) continue;
+      const std::set<std::string>& added = AddedByWrappers(function, &wrappers);
+      for (const auto& [name, position] : f->literal_defaults) {
+        if (name.starts_with("*") || holds(function, name) || AddedPasses(added, name)) continue;
+        bool any = false;
+        bool only = true;
+        for (const auto& [caller, call] : calls) {
+          Given g = given(caller, *call, name, position);
+          any = any || g == Given::kUnknown;
+          only = only && g != Given::kOther;
+        }
+        if (any && only) changed = unknown[function].insert(name).second || changed;
+      }
+    }
+  }
+  return unknown;
+}
+
 }  // namespace gbreak

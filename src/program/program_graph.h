@@ -343,6 +343,15 @@ class ProgramGraph {
       const std::set<FunctionRef>* entries = nullptr) const;
   // (An entry whose inputs are given is in the result even when it passes every parameter.)
 
+  // `unknown` (the optional inputs of entries whose call nobody described, by entry) and the
+  // parameters of other reached functions that depend on them alone: every reached call either
+  // leaves the parameter out (its default) or hands on one of those unchanged, and one does
+  // (`self.compute_position_ids(image_grid_thw=image_grid_thw)` in a forward given no
+  // `--inputs`). Whether such a parameter is None is the user's call's to say, as the entry's is.
+  std::map<FunctionRef, std::set<std::string>> UnknownInputs(
+      const std::map<FunctionRef, FunctionRef>& reached,
+      std::map<FunctionRef, std::set<std::string>> unknown) const;
+
   // The parameters of reached functions that some reached call passes a tensor, by
   // function (a helper in another module: transformers' `torch_compilable_check(cond, ...)`
   // called with a tensor condition): its file's own inference sees only its own calls.

@@ -243,15 +243,21 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached,
     }
   }
   // The optional inputs of the entries whose call nobody described (no --inputs): what runs
-  // under `if pixel_values is not None:` there depends on that call.
+  // under `if pixel_values is not None:` there depends on that call, and so does what runs
+  // under a None test of a parameter they are handed on to.
+  std::map<FunctionRef, std::set<std::string>> unknown;
   for (const FunctionRef& entry : entries) {
     if (defaulted_.contains(entry)) continue;  // the user said what the call passes
     const FunctionSummary* f = graph_.Find(entry.first, entry.second);
     if (f == nullptr) continue;
-    std::set<std::string>& names = program[entry.first].unknown_inputs[f->start_byte];
+    std::set<std::string>& names = unknown[entry];
     for (const auto& [name, position] : f->literal_defaults) {
       if (!name.starts_with("*")) names.insert(name);
     }
+  }
+  for (auto& [function, names] : graph_.UnknownInputs(reached, std::move(unknown))) {
+    const FunctionSummary* f = graph_.Find(function.first, function.second);
+    if (f != nullptr) program[function.first].unknown_inputs[f->start_byte] = std::move(names);
   }
   // What the configuration fields of each model class default to (`self.layerdrop > 0.0` with
   // the configuration's `layerdrop: float = 0.0`), for the files with reached code; none for

@@ -1389,6 +1389,49 @@ TEST(EntryScopeTest, EntryNoneTestsAndEarlyExitsAreConditions) {
               ElementsAre("project/app/model.py:19 [only when `helper(mode)`]"));
 }
 
+// Without --inputs, an optional input the entry hands on to a helper is as unknown there: a
+// break under `if can_compute:` (a local of None tests of such parameters, through another
+// local) in a helper's helper runs only when the call passes them. A local set to None and
+// otherwise only under such a test (`mask = None`, `if pixels is not None: mask = ...`) is
+// None unless that branch ran, so a break under `if mask is not None:` waits on it too; one
+// also set unconditionally, or updated from itself, is not. With --inputs, all of it folds.
+TEST(EntryScopeTest, UnknownInputsReachHelpersAndLocalsSetOnlyWhenTheyAreGiven) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/model.py",
+            "class Net:\n"
+            "    def forward(self, x, grid=None, types=None, pixels=None):\n"
+            "        self.positions(x, grid=grid, types=types)\n"
+            "        mask = None\n"
+            "        if pixels is not None:\n"
+            "            mask = pixels\n"
+            "        if mask is not None:\n"
+            "            mask = mask[0]\n"
+            "            print(mask)\n"
+            "        other = None\n"
+            "        if pixels is not None:\n"
+            "            other = pixels\n"
+            "        other = x\n"
+            "        if other is not None:\n"
+            "            print(other)\n"
+            "        return x\n"
+            "    def positions(self, x, grid=None, types=None):\n"
+            "        has_grid = grid is not None\n"
+            "        can_compute = types is not None and has_grid\n"
+            "        if can_compute:\n"
+            "            return self.rope(grid)\n"
+            "        return None\n"
+            "    def rope(self, grid):\n"
+            "        return grid.item()\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule()),
+              ElementsAre("project/app/model.py:9 [only when `mask` is set]",
+                          "project/app/model.py:15",
+                          "project/app/model.py:24 [only when `can_compute`]"));
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(),
+                               std::vector<std::string>{"x"}),
+              ElementsAre("project/app/model.py:15"));
+}
+
 // An early exit on state the function itself sets — a latch (`self.frozen = True`), a cache it
 // fills (`table[key] = x`) — is about what earlier calls did, not how this one is called: no
 // condition. An exit on another attribute of `self` still is one, whatever else of `self` the
