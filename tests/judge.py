@@ -108,14 +108,18 @@ def entry_command(binary: str, libs: Path, entry: str, mode: str, torch_version:
     return cmd
 
 
-def _literal(v) -> str | None:
-    """A JSON scalar as the Python literal --config takes; None for objects and lists."""
+def _literal(v, in_list: bool = False) -> str | None:
+    """A JSON scalar, or a list of them (a per-layer field such as `layer_types`), as the Python
+    literal --config takes; None for objects and other lists."""
     if isinstance(v, bool) or v is None:
         return repr(v)
     if isinstance(v, (int, float)):
         return repr(v)
     if isinstance(v, str):
         return repr(v)
+    if isinstance(v, list) and not in_list:
+        entries = [_literal(e, in_list=True) for e in v]
+        return None if None in entries else "[" + ", ".join(entries) + "]"
     return None
 
 

@@ -284,6 +284,15 @@ bool Decided(TSNode condition, FileFacts& facts) {
     if (truth == Truth::kUnknown) decided = false;
   }
   if (decided) return true;
+  // A test on a per-layer configuration entry that holds in some layers and not in others:
+  // both arms run in the model (TruthCache::Varies).
+  TSNode test = condition;
+  while (Is(test, "parenthesized_expression") || Is(test, "not_operator")) {
+    test = ts_node_named_child(test, 0);
+  }
+  for (Mode mode : {Mode::kEval, Mode::kTrain}) {
+    if (facts.region().truth_cache()->Varies(test, mode)) return true;
+  }
   std::vector<TSNode> comparisons;
   if (NoneTestComparisons(condition, facts, &comparisons)) {
     return !TestsUnknownInput(comparisons, facts) && !TestsLookup(comparisons, facts.text()) &&

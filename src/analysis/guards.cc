@@ -187,6 +187,68 @@ class Evaluator {
     return c;
   }
 
+  // A list literal of literals as written (`['sliding_attention', 'full_attention']`, as
+  // model_config.h spells a per-layer field); none for anything else. Commas inside quotes
+  // separate nothing.
+  static std::optional<std::vector<Constant>> ParseListLiteral(std::string_view text) {
+    if (text.size() < 2 || text.front() != '[' || text.back() != ']') return std::nullopt;
+    std::vector<Constant> out;
+    std::string_view inner = text.substr(1, text.size() - 2);
+    char quote = 0;
+    size_t start = 0;
+    for (size_t i = 0; i <= inner.size(); ++i) {
+      char c = i < inner.size() ? inner[i] : ',';
+      if (quote != 0) {
+        if (c == '\\') ++i;
+        else if (c == quote) quote = 0;
+        continue;
+      }
+      if (c == '\'' || c == '"') quote = c;
+      if (c != ',') continue;
+      std::string_view entry = inner.substr(start, i - start);
+      start = i + 1;
+      while (!entry.empty() && entry.front() == ' ') entry.remove_prefix(1);
+      while (!entry.empty() && entry.back() == ' ') entry.remove_suffix(1);
+      if (entry.empty() && i == inner.size()) break;  // `[]`, or a trailing comma
+      std::optional<Constant> value = ParseLiteral(entry);
+      if (!value) return std::nullopt;
+      out.push_back(*value);
+    }
+    return out;
+  }
+
+  // `config.layer_types[i]` (or of `self.config`) with a list for that field: the entry at a
+  // literal index; at any other index (a layer's own `layer_idx`), the entry of the instance
+  // being evaluated (instance_), or, outside such an evaluation, none, noting the length so the
+  // comparison can be evaluated once per entry (ConstantComparisonTruth).
+  std::optional<Constant> ConfigListEntry(TSNode subscript, int depth) {
+    TSNode list = Field(subscript, "value");
+    if (!Is(list, "attribute") || !IsConfigRead(list) || NamedChildCount(subscript) != 2) {
+      return std::nullopt;
+    }
+    TSNode owner = EnclosingClass(subscript);
+    if (ts_node_is_null(owner)) return std::nullopt;
+    const std::string* literal = cache_->ConfigDefault(
+        DefinitionName(owner, text_), NodeText(Field(list, "attribute"), text_));
+    if (literal == nullptr) return std::nullopt;
+    std::optional<std::vector<Constant>> entries = ParseListLiteral(*literal);
+    if (!entries || entries->empty()) return std::nullopt;
+    std::optional<Constant> index = ConstantOf(Field(subscript, "subscript"), depth + 1);
+    if (index) {
+      if (index->kind != Constant::Kind::kNumber) return std::nullopt;
+      double i = index->number < 0 ? index->number + entries->size() : index->number;
+      if (i < 0 || i >= entries->size() || i != static_cast<size_t>(i)) return std::nullopt;
+      return (*entries)[static_cast<size_t>(i)];
+    }
+    if (instance_ >= 0) {
+      return static_cast<size_t>(instance_) < entries->size()
+                 ? std::optional<Constant>((*entries)[instance_])
+                 : std::nullopt;
+    }
+    instances_ = std::max(instances_, entries->size());
+    return std::nullopt;
+  }
+
   // The default of configuration field `field` of the class enclosing `at`.
   std::optional<Constant> ConfigField(TSNode at, std::string_view field) {
     TSNode owner = EnclosingClass(at);
@@ -230,6 +292,7 @@ class Evaluator {
       std::optional<Constant> field = ConfigField(node, name->text);
       return field ? field : ConstantOf(args[2], depth + 1);
     }
+    if (type == "subscript") return ConfigListEntry(node, depth);
     if (type != "attribute") return std::nullopt;
     std::string_view name = NodeText(Field(node, "attribute"), text_);
     if (name == "training") {  // a module's mode, fixed for the traced call
@@ -262,9 +325,34 @@ class Evaluator {
     return it->second.value;
   }
 
+  // A comparison that reads a per-layer list (ConfigListEntry) is evaluated once per entry:
+  // the same truth for all is its truth; different ones make it unknown, and the cache notes
+  // that it varies from layer to layer (TruthCache::Varies).
+  Truth ConstantComparisonTruth(TSNode comparison, int depth) {
+    if (instance_ >= 0) return ComparisonOfConstants(comparison, depth);
+    instances_ = 0;
+    Truth truth = ComparisonOfConstants(comparison, depth);
+    size_t instances = instances_;
+    instances_ = 0;
+    if (truth != Truth::kUnknown || instances == 0) return truth;
+    std::optional<Truth> agreed;
+    bool varies = false;
+    for (size_t k = 0; k < instances; ++k) {
+      instance_ = static_cast<int>(k);
+      Truth each = ComparisonOfConstants(comparison, depth);
+      instance_ = -1;
+      if (each == Truth::kUnknown) return each;
+      varies = varies || (agreed && *agreed != each);
+      agreed = each;
+    }
+    if (!varies) return *agreed;
+    cache_->PutVaries(comparison, mode_);
+    return Truth::kUnknown;
+  }
+
   // `a < b`, `a == b`, ... between two known values (`self.layerdrop > 0.0` with the
   // configuration's layerdrop 0.0).
-  Truth ConstantComparisonTruth(TSNode comparison, int depth) {
+  Truth ComparisonOfConstants(TSNode comparison, int depth) {
     if (NamedChildCount(comparison) != 2) return Truth::kUnknown;
     std::optional<Constant> a = ConstantOf(ts_node_named_child(comparison, 0), depth + 1);
     if (!a) return Truth::kUnknown;
@@ -756,6 +844,10 @@ class Evaluator {
   Mode mode_;
   TruthCache* cache_;
   bool reduced_precision_;  // --dtype float16/bfloat16: dtype tests stay unknown
+  // ConstantComparisonTruth's evaluation once per entry of a per-layer list: the entry being
+  // evaluated (-1 outside it), and the longest such list a comparison read.
+  int instance_ = -1;
+  size_t instances_ = 0;
 };
 
 bool EndsWithExit(TSNode block) {

@@ -141,9 +141,20 @@ class TruthCache {
     asking_.erase({question, ts_node_start_byte(node), std::string(name), static_cast<int>(mode)});
   }
 
+  // Comparisons whose truth differs from one instance of a class to the next: they read a
+  // per-layer list of the configuration at an index only the running layer knows
+  // (`self.layer_type == "sliding_attention"` with `self.layer_type =
+  // config.layer_types[layer_idx]` and a `layer_types` holding both kinds). Neither arm folds,
+  // and both run in some layer of the model, so the test is no condition on what runs.
+  void PutVaries(TSNode comparison, Mode mode) { varies_.insert(Key(comparison, mode)); }
+  bool Varies(TSNode comparison, Mode mode) const {
+    return varies_.contains(Key(comparison, mode));
+  }
+
  private:
   // What was folded under the facts before: truths, exits, clauses, guarded nodes.
   void ForgetFolds() {
+    varies_.clear();
     truths_.clear();
     exits_.clear();
     first_true_.clear();
@@ -153,6 +164,7 @@ class TruthCache {
     return {node.id, ts_node_start_byte(node), static_cast<int>(mode)};
   }
   std::map<std::tuple<const void*, uint32_t, int>, Truth> truths_;
+  std::set<std::tuple<const void*, uint32_t, int>> varies_;
   std::map<std::tuple<const void*, uint32_t, int>, uint32_t> exits_;
   std::map<std::tuple<const void*, uint32_t, int>, uint32_t> first_true_;
   std::map<std::tuple<const void*, uint32_t, int>, bool> guarded_;

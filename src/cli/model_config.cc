@@ -1,6 +1,10 @@
 #include "cli/model_config.h"
 
 #include <cstdlib>
+#include <optional>
+#include <vector>
+
+#include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
 
 #include <nlohmann/json.hpp>
@@ -30,10 +34,37 @@ bool IsNumber(const std::string& text) {
   return end != nullptr && *end == '\0';
 }
 
+std::string LiteralOf(absl::string_view value);
+
+// `[a, b, ...]` as a list literal of the LiteralOf of each entry (commas inside quotes are no
+// separators); none when `v` is no bracketed list.
+std::optional<std::string> ListOf(const std::string& v) {
+  if (v.size() < 2 || v.front() != '[' || v.back() != ']') return std::nullopt;
+  std::vector<std::string> entries;
+  std::string entry;
+  char quote = 0;
+  for (char c : absl::string_view(v).substr(1, v.size() - 2)) {
+    if (quote == 0 && c == ',') {
+      entries.push_back(LiteralOf(entry));
+      entry.clear();
+      continue;
+    }
+    if (quote == 0 && (c == '\'' || c == '"')) {
+      quote = c;
+    } else if (c == quote) {
+      quote = 0;
+    }
+    entry += c;
+  }
+  if (!absl::StripAsciiWhitespace(entry).empty()) entries.push_back(LiteralOf(entry));
+  return "[" + absl::StrJoin(entries, ", ") + "]";
+}
+
 // A command-line value as a Python literal: Python's and JSON's spellings of booleans and None,
-// numbers, quoted strings as given; anything else is a string.
+// numbers, quoted strings as given, a bracketed list of those; anything else is a string.
 std::string LiteralOf(absl::string_view value) {
   std::string v(absl::StripAsciiWhitespace(value));
+  if (std::optional<std::string> list = ListOf(v)) return *list;
   if (v == "True" || v == "true") return "True";
   if (v == "False" || v == "false") return "False";
   if (v == "None" || v == "null") return "None";
@@ -44,9 +75,35 @@ std::string LiteralOf(absl::string_view value) {
   return Quoted(v);
 }
 
-// An object's scalar fields as `prefix + key`; a nested object (a sub-configuration such as
+// Longer lists are left out: a per-layer field has one entry per layer, and a model of
+// thousands of layers is none a user compiles whole.
+constexpr size_t kMaxListEntries = 4096;
+
+// A JSON array of scalars as a Python list literal (`['sliding_attention', 'full_attention']`);
+// none for an array holding anything else (objects, nested lists) or too long.
+std::optional<std::string> ListLiteral(const nlohmann::json& array) {
+  if (array.size() > kMaxListEntries) return std::nullopt;
+  std::vector<std::string> entries;
+  for (const auto& entry : array) {
+    if (entry.is_boolean()) {
+      entries.push_back(entry.get<bool>() ? "True" : "False");
+    } else if (entry.is_null()) {
+      entries.push_back("None");
+    } else if (entry.is_number()) {
+      entries.push_back(entry.dump());
+    } else if (entry.is_string()) {
+      entries.push_back(Quoted(entry.get<std::string>()));
+    } else {
+      return std::nullopt;
+    }
+  }
+  return "[" + absl::StrJoin(entries, ", ") + "]";
+}
+
+// An object's scalar fields as `prefix + key`, and its lists of scalars (per-layer values such
+// as `layer_types`) as list literals; a nested object (a sub-configuration such as
 // `text_config`) adds its own under `key.`, so the analysis can give them to the classes built
-// from that sub-configuration. Lists are left out (per-layer values, label maps).
+// from that sub-configuration.
 void AddFields(const nlohmann::json& object, const std::string& prefix, int depth,
                std::map<std::string, std::string>* out) {
   // transformers nests sub-configurations two or three deep (a thinker's text config); a
@@ -62,6 +119,8 @@ void AddFields(const nlohmann::json& object, const std::string& prefix, int dept
       (*out)[name] = value.dump();
     } else if (value.is_string()) {
       (*out)[name] = Quoted(value.get<std::string>());
+    } else if (value.is_array()) {
+      if (std::optional<std::string> list = ListLiteral(value)) (*out)[name] = *list;
     } else if (value.is_object() && depth < kMaxDepth) {
       AddFields(value, name + ".", depth + 1, out);
     }

@@ -14,8 +14,8 @@ namespace gbreak {
 // value as a Python literal (`0.1`, `True`, `None`, `'sdpa'`), which the analysis uses in place
 // of the configuration class's defaults. The fields of a JSON object (a sub-configuration such
 // as `text_config`) come as `text_config.hidden_size`, and `KEY=VALUE` may name them so too: they
-// belong to the configuration class that field holds (ProgramGraph::ConfigDefaults). Lists are
-// left out.
+// belong to the configuration class that field holds (ProgramGraph::ConfigDefaults). A list of
+// scalars (`layer_types`, `[a, b]` on the command line) is a list literal.
 absl::StatusOr<std::map<std::string, std::string>> ReadModelConfig(
     const std::vector<std::string>& values);
 

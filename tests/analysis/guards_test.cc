@@ -260,5 +260,42 @@ TEST(GuardsTest, UnknownConditionsGuardNothing) {
   EXPECT_FALSE(Guarded(s, "b()"));
 }
 
+// A per-layer list of the configuration (`layer_types`) read at a layer's own index: a test on
+// it folds when every entry gives the same answer, and is unknown, noted as varying from layer
+// to layer, when they differ; a literal index reads its entry.
+TEST(GuardsTest, PerLayerConfigurationListsFoldWhenEveryEntryAgrees) {
+  ParsedSnippet s(R"(class Layer:
+    def __init__(self, config, layer_idx):
+        self.kind = config.layer_types[layer_idx]
+    def forward(self, x):
+        if self.kind == "sliding":
+            a()
+        if self.config.layer_types[-1] == "full, wide":
+            b()
+)");
+  TSNode per_layer = s.Find("comparison_operator", "self.kind == \"sliding\"");
+  TSNode last = s.Find("comparison_operator", "self.config.layer_types[-1] == \"full, wide\"");
+  ASSERT_FALSE(ts_node_is_null(per_layer));
+  ASSERT_FALSE(ts_node_is_null(last));
+  auto truth = [&](TruthCache& cache, TSNode test) {
+    return EvaluateUnderCompile(test, s.text(), s.facts().imports(), Mode::kEval, &cache,
+                                /*reduced_precision=*/false);
+  };
+  TruthCache mixed;
+  mixed.SetConfigDefaults({{"Layer", {{"layer_types", "['sliding', \"full, wide\"]"}}}});
+  EXPECT_EQ(truth(mixed, per_layer), Truth::kUnknown);
+  EXPECT_TRUE(mixed.Varies(per_layer, Mode::kEval));
+  EXPECT_EQ(truth(mixed, last), Truth::kTrue);
+  EXPECT_FALSE(mixed.Varies(last, Mode::kEval));
+  TruthCache same;
+  same.SetConfigDefaults({{"Layer", {{"layer_types", "['full', 'full']"}}}});
+  EXPECT_EQ(truth(same, per_layer), Truth::kFalse);
+  EXPECT_FALSE(same.Varies(per_layer, Mode::kEval));
+  TruthCache none;
+  none.SetConfigDefaults({{"Layer", {{"layer_types", "None"}}}});
+  EXPECT_EQ(truth(none, per_layer), Truth::kUnknown);
+  EXPECT_FALSE(none.Varies(per_layer, Mode::kEval));
+}
+
 }  // namespace
 }  // namespace gbreak

@@ -236,6 +236,56 @@ def test_configuration_defaults_fold_and_config_overrides_them(run_gbreak, tmp_p
     assert [f["start"]["line"] for f in from_file["findings"]] == [10]
 
 
+# A per-layer field (`layer_types`, one entry per layer): each layer reads its own entry, so a
+# test on it folds when every entry agrees, and runs in both arms, unconditionally, when they
+# differ. Given in a config.json or as `KEY=[...]`.
+PER_LAYER = {
+    "layered/__init__.py": "",
+    "layered/model.py": ("class Config:\n"
+                         "    layer_types: list = None\n"
+                         "class Layer:\n"
+                         "    def __init__(self, config: Config, layer_idx):\n"
+                         "        self.kind = config.layer_types[layer_idx]\n"
+                         "    def forward(self, x):\n"
+                         "        if self.kind == 'sliding':\n"
+                         "            print('sliding')\n"
+                         "        else:\n"
+                         "            x = x.item()\n"
+                         "        return x\n"
+                         "class Net:\n"
+                         "    def __init__(self, config: Config):\n"
+                         "        self.layers = [Layer(config, i) for i in range(2)]\n"
+                         "    def forward(self, x):\n"
+                         "        for layer in self.layers:\n"
+                         "            x = layer(x)\n"
+                         "        return x\n"),
+}
+
+
+def test_per_layer_configuration_lists(run_gbreak, tmp_path):
+    for rel, text in PER_LAYER.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+
+    def findings(*config):
+        args = [a for c in config for a in ("--config", c)]
+        out = run_gbreak("lint", "--entry", "layered.model:Layer", *args, "--inputs", "x",
+                         "--output-format", "json", ".", cwd=tmp_path)
+        return [(f["start"]["line"], f.get("conditions")) for f in
+                json.loads(out.stdout)["findings"]]
+
+    # No list given (the class says None): each arm runs only when its test says so.
+    assert findings() == [(8, ["`self.kind == 'sliding'`"]),
+                          (10, ["not `self.kind == 'sliding'`"])]
+    # Both kinds of layer: both arms run, in some layer.
+    (tmp_path / "config.json").write_text('{"layer_types": ["sliding", "full"]}')
+    assert findings("config.json") == [(8, None), (10, None)]
+    assert findings("layer_types=['sliding', \"full\"]") == [(8, None), (10, None)]
+    # Every layer the same: the test folds.
+    assert findings("layer_types=[sliding, sliding]") == [(8, None)]
+    assert findings("layer_types=['full']") == [(10, None)]
+
+
 # A composite model whose language model is built from a sub-configuration (`text_config`): a
 # config.json's nested object gives that class's fields, found by the `model_type` it carries.
 COMPOSITE = {
