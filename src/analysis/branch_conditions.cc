@@ -1,7 +1,6 @@
 #include "analysis/branch_conditions.h"
 
 #include <algorithm>
-#include <functional>
 
 #include "absl/strings/str_join.h"
 #include "analysis/guards.h"
@@ -146,6 +145,15 @@ bool Undecided(TSNode test, FileFacts& facts, bool inputs_only) {
   return !Decided(test, facts) && (!inputs_only || IsCallOrConfigTest(test, facts));
 }
 
+// The tests an `else` of `if_statement` waits on (none held): the `if`'s and each `elif`'s.
+std::vector<TSNode> ClauseTests(TSNode if_statement) {
+  std::vector<TSNode> tests{Field(if_statement, "condition")};
+  for (TSNode clause : NamedChildren(if_statement)) {
+    if (Is(clause, "elif_clause")) tests.push_back(Field(clause, "condition"));
+  }
+  return tests;
+}
+
 // Whether `binding` runs only under a test that does not also decide whether `use` runs (an if
 // around the binding but not around the use) and that Undecided finds, or in an `except`
 // handler.
@@ -164,12 +172,8 @@ bool BoundConditionally(TSNode binding, TSNode use, FileFacts& facts, bool input
       return true;
     }
     if (type == "else_clause" && Is(ParentOf(n), "if_statement")) {
-      TSNode owner = ParentOf(n);
-      if (Undecided(Field(owner, "condition"), facts, inputs_only)) return true;
-      for (TSNode clause : NamedChildren(owner)) {
-        if (Is(clause, "elif_clause") && Undecided(Field(clause, "condition"), facts, inputs_only)) {
-          return true;
-        }
+      for (TSNode test : ClauseTests(ParentOf(n))) {
+        if (Undecided(test, facts, inputs_only)) return true;
       }
     }
   }
@@ -439,11 +443,7 @@ std::vector<std::string> Conditions(TSNode node, FileFacts& facts, bool inputs_o
       }
     } else if (type == "else_clause" && Is(ParentOf(n), "if_statement")) {
       // The else of `if a: ... elif b: ... else:`: none of the tests held.
-      TSNode owner = ParentOf(n);
-      std::vector<TSNode> tests{Field(owner, "condition")};
-      for (TSNode clause : NamedChildren(owner)) {
-        if (Is(clause, "elif_clause")) tests.push_back(Field(clause, "condition"));
-      }
+      std::vector<TSNode> tests = ClauseTests(ParentOf(n));
       bool known = std::all_of(tests.begin(), tests.end(),
                                [&](TSNode test) { return Decided(test, facts); });
       bool inputs = std::all_of(tests.begin(), tests.end(),
