@@ -226,10 +226,8 @@ class Evaluator {
     if (!Is(list, "attribute") || !IsConfigRead(list) || NamedChildCount(subscript) != 2) {
       return std::nullopt;
     }
-    TSNode owner = EnclosingClass(subscript);
-    if (ts_node_is_null(owner)) return std::nullopt;
-    const std::string* literal = cache_->ConfigDefault(
-        DefinitionName(owner, text_), NodeText(Field(list, "attribute"), text_));
+    const std::string* literal =
+        ConfigLiteral(subscript, NodeText(Field(list, "attribute"), text_));
     if (literal == nullptr) return std::nullopt;
     std::optional<std::vector<Constant>> entries = ParseListLiteral(*literal);
     if (!entries || entries->empty()) return std::nullopt;
@@ -249,11 +247,17 @@ class Evaluator {
     return std::nullopt;
   }
 
+  // The literal configuration field `field` of the class enclosing `at` holds (its default, or
+  // what --config gives); null when none is known.
+  const std::string* ConfigLiteral(TSNode at, std::string_view field) {
+    TSNode owner = EnclosingClass(at);
+    if (ts_node_is_null(owner)) return nullptr;
+    return cache_->ConfigDefault(DefinitionName(owner, text_), field);
+  }
+
   // The default of configuration field `field` of the class enclosing `at`.
   std::optional<Constant> ConfigField(TSNode at, std::string_view field) {
-    TSNode owner = EnclosingClass(at);
-    if (ts_node_is_null(owner)) return std::nullopt;
-    const std::string* literal = cache_->ConfigDefault(DefinitionName(owner, text_), field);
+    const std::string* literal = ConfigLiteral(at, field);
     return literal == nullptr ? std::nullopt : ParseLiteral(*literal);
   }
 

@@ -467,6 +467,42 @@ bool IsOtherModule(const MatchContext& context, TSNode expression) {
   return true;
 }
 
+// Whether a qualified name is torch's `nn.Buffer` class (a Tensor subclass that marks a
+// buffer when assigned to a module attribute).
+bool IsBufferClass(const std::string& name) {
+  return name == "torch.nn.Buffer" || name == "torch.nn.parameter.Buffer";
+}
+
+// `self.<attr>` its class's __init__ (or a same-file base's) built as `nn.Buffer(...)`: the
+// attribute holds the Buffer object itself, and methods that return their tensor unchanged
+// (`.to()` to the same device and dtype, `.contiguous()`) hand it back.
+std::optional<Confidence> IsBufferObject(const MatchContext& context,
+                                         std::span<const PredicateArgument> args) {
+  TSNode expression = args[0].node;
+  if (ts_node_is_null(expression) || !Is(expression, "attribute") ||
+      NodeText(Field(expression, "object"), context.text) != "self") {
+    return std::nullopt;
+  }
+  TSNode owner = EnclosingClass(expression);
+  if (ts_node_is_null(owner)) return std::nullopt;
+  const CompiledRegion::AttributeClasses& classes =
+      context.facts->region().AttributeClassesOf(owner);
+  auto it = classes.find(NodeText(Field(expression, "attribute"), context.text));
+  if (it == classes.end()) return std::nullopt;
+  bool buffer = false;
+  for (TSNode constructor : it->second) {
+    for (const std::string& name :
+         QualifiedNames(constructor, context.text, context.facts->imports())) {
+      if (name == "torch.nn.Parameter" || name == "torch.nn.parameter.Parameter") {
+        return std::nullopt;
+      }
+      buffer = buffer || IsBufferClass(name);
+    }
+  }
+  if (!buffer) return std::nullopt;
+  return Confidence::kCertain;
+}
+
 std::optional<Confidence> IsOtherModulePredicate(const MatchContext& context,
                                                  std::span<const PredicateArgument> args) {
   if (ts_node_is_null(args[0].node) || !IsOtherModule(context, args[0].node)) return std::nullopt;
@@ -700,6 +736,10 @@ const std::vector<SemanticPredicate>& AllSemanticPredicates() {
        "the captured expression is a `self.<attr>` its class's __init__ built as modules of "
        "resolved classes, none an RNN module (`self.gru = nn.GRUCell(...)`)",
        1, 0, &IsOtherModulePredicate},
+      {"is-buffer-object",
+       "the captured `self.<attr>` is an nn.Buffer object: its class's __init__ assigned it "
+       "`nn.Buffer(...)` (not `register_buffer`, which stores a plain tensor)",
+       1, 0, &IsBufferObject},
       {"has-backward-hook",
        "the captured `self.<attr>` has a module-level backward hook registered in its class "
        "(in another method, or earlier in the calling one)",
