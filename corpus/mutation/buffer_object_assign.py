@@ -41,7 +41,22 @@ class Plain(nn.Module):
         self.scale = self.scale.to(x.device)
         # ok: MU005
         self.mean = self.mean.detach()
+        if self.mean.dtype != x.dtype:
+            # ok: MU005 (a converting .to() makes a new, plain tensor)
+            self.mean = self.mean.to(x.dtype)
         return (x - self.mean) * self.scale
+
+
+class Converted(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.table = nn.Buffer(torch.ones(4, dtype=torch.float64))
+
+    def forward(self, x):
+        if self.table.dtype != x.dtype:
+            # ok: MU005
+            self.table = self.table.to(x.dtype)
+        return x + self.table
 
 
 class Model(nn.Module):
@@ -50,9 +65,10 @@ class Model(nn.Module):
         self.moved = Moved()
         self.rebuilt = Rebuilt()
         self.plain = Plain()
+        self.converted = Converted()
 
     def forward(self, x):
-        return self.plain(self.rebuilt(self.moved(x)))
+        return self.converted(self.plain(self.rebuilt(self.moved(x))))
 
 
 def gbreak_case():

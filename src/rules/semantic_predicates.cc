@@ -473,6 +473,31 @@ bool IsBufferClass(const std::string& name) {
   return name == "torch.nn.Buffer" || name == "torch.nn.parameter.Buffer";
 }
 
+// Whether `buffer` is read in the body of `if <buffer>.device != ...:` (or `.dtype`): a `.to()`
+// there converts, and a converted tensor is a new, plain one (esmfold's `af2_to_esm`).
+bool UnderDifferenceTest(const MatchContext& context, TSNode buffer) {
+  std::string_view written = NodeText(buffer, context.text);
+  TSNode child = buffer;
+  for (TSNode n = ts_node_parent(buffer); !ts_node_is_null(n); child = n, n = ts_node_parent(n)) {
+    if (Is(n, "function_definition")) return false;
+    if (!Is(n, "if_statement") || !SameNode(Field(n, "consequence"), child)) continue;
+    TSNode condition = Field(n, "condition");
+    if (!Is(condition, "comparison_operator")) continue;
+    bool differs = false, reads_buffer = false;
+    for (uint32_t i = 0; i < ts_node_child_count(condition); ++i) {
+      TSNode part = ts_node_child(condition, i);
+      if (!ts_node_is_named(part)) {
+        differs = differs || NodeText(part, context.text) == "!=";
+        continue;
+      }
+      reads_buffer = reads_buffer || (Is(part, "attribute") &&
+                                      NodeText(Field(part, "object"), context.text) == written);
+    }
+    if (differs && reads_buffer) return true;
+  }
+  return false;
+}
+
 // `self.<attr>` its class's __init__ (or a same-file base's) built as `nn.Buffer(...)`: the
 // attribute holds the Buffer object itself, and methods that return their tensor unchanged
 // (`.to()` to the same device and dtype, `.contiguous()`) hand it back.
@@ -499,7 +524,7 @@ std::optional<Confidence> IsBufferObject(const MatchContext& context,
       buffer = buffer || IsBufferClass(name);
     }
   }
-  if (!buffer) return std::nullopt;
+  if (!buffer || UnderDifferenceTest(context, expression)) return std::nullopt;
   return Confidence::kCertain;
 }
 
@@ -738,7 +763,8 @@ const std::vector<SemanticPredicate>& AllSemanticPredicates() {
        1, 0, &IsOtherModulePredicate},
       {"is-buffer-object",
        "the captured `self.<attr>` is an nn.Buffer object: its class's __init__ assigned it "
-       "`nn.Buffer(...)` (not `register_buffer`, which stores a plain tensor)",
+       "`nn.Buffer(...)` (not `register_buffer`, which stores a plain tensor), read outside the "
+       "body of a test that its device or dtype differs (`.to()` there makes a new tensor)",
        1, 0, &IsBufferObject},
       {"has-backward-hook",
        "the captured `self.<attr>` has a module-level backward hook registered in its class "
