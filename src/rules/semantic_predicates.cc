@@ -393,27 +393,38 @@ bool IsRnnClass(const std::string& name) {
   return false;
 }
 
+// The constructors its class's __init__ (or a same-file base's) built `self.<attr>` with
+// (CompiledRegion::AttributeClassesOf), each as its qualified names; nullopt when `expression`
+// is no `self.<attr>` of a class, or __init__ sets no such attribute.
+std::optional<std::vector<std::vector<std::string>>> SelfAttributeConstructors(
+    const MatchContext& context, TSNode expression) {
+  if (!Is(expression, "attribute") || !Is(Field(expression, "object"), "identifier") ||
+      NodeText(Field(expression, "object"), context.text) != "self") {
+    return std::nullopt;
+  }
+  TSNode owner = EnclosingClass(expression);
+  if (ts_node_is_null(owner)) return std::nullopt;
+  const CompiledRegion::AttributeClasses& classes =
+      context.facts->region().AttributeClassesOf(owner);
+  auto it = classes.find(NodeText(Field(expression, "attribute"), context.text));
+  if (it == classes.end()) return std::nullopt;
+  std::vector<std::vector<std::string>> out;
+  for (TSNode constructor : it->second) {
+    out.push_back(QualifiedNames(constructor, context.text, context.facts->imports()));
+  }
+  return out;
+}
+
 // `self.<attr>` built as nn.LSTM / nn.GRU / nn.RNN in its class's __init__, or a parameter every
 // call site in this file passes such an attribute to (`run_encoder(self.encoder, x)`).
 bool IsRnnModule(const MatchContext& context, TSNode expression, int depth) {
   if (depth > 4) return false;
-  CompiledRegion& region = context.facts->region();
   if (Is(expression, "attribute")) {
-    TSNode object = Field(expression, "object");
-    TSNode owner = EnclosingClass(expression);
-    if (!Is(object, "identifier") || NodeText(object, context.text) != "self" ||
-        ts_node_is_null(owner)) {
-      return false;
-    }
-    const CompiledRegion::AttributeClasses& classes = region.AttributeClassesOf(owner);
-    auto it = classes.find(NodeText(Field(expression, "attribute"), context.text));
-    if (it == classes.end() || it->second.empty()) return false;
-    for (TSNode constructor : it->second) {
-      std::vector<std::string> names =
-          QualifiedNames(constructor, context.text, context.facts->imports());
-      if (!std::any_of(names.begin(), names.end(), IsRnnClass)) return false;
-    }
-    return true;
+    auto constructors = SelfAttributeConstructors(context, expression);
+    if (!constructors || constructors->empty()) return false;
+    return std::all_of(constructors->begin(), constructors->end(), [](const auto& names) {
+      return std::any_of(names.begin(), names.end(), IsRnnClass);
+    });
   }
   if (!Is(expression, "identifier")) return false;
   // A parameter of the enclosing function: what its callers pass.
@@ -449,22 +460,11 @@ bool IsRnnModule(const MatchContext& context, TSNode expression, int depth) {
 // `self.<attr>` whose class __init__ built it as something other than an RNN module, every
 // constructor resolved (`self.gru = nn.GRUCell(d, d)`: a cell traces, whatever its name says).
 bool IsOtherModule(const MatchContext& context, TSNode expression) {
-  if (!Is(expression, "attribute") || !(Is(Field(expression, "object"), "identifier") &&
-                                         NodeText(Field(expression, "object"), context.text) == "self")) {
-    return false;
-  }
-  TSNode owner = EnclosingClass(expression);
-  if (ts_node_is_null(owner)) return false;
-  const CompiledRegion::AttributeClasses& classes =
-      context.facts->region().AttributeClassesOf(owner);
-  auto it = classes.find(NodeText(Field(expression, "attribute"), context.text));
-  if (it == classes.end() || it->second.empty()) return false;
-  for (TSNode constructor : it->second) {
-    std::vector<std::string> names =
-        QualifiedNames(constructor, context.text, context.facts->imports());
-    if (names.empty() || std::any_of(names.begin(), names.end(), IsRnnClass)) return false;
-  }
-  return true;
+  auto constructors = SelfAttributeConstructors(context, expression);
+  if (!constructors || constructors->empty()) return false;
+  return std::none_of(constructors->begin(), constructors->end(), [](const auto& names) {
+    return names.empty() || std::any_of(names.begin(), names.end(), IsRnnClass);
+  });
 }
 
 // Whether a qualified name is torch's `nn.Buffer` class (a Tensor subclass that marks a
@@ -504,20 +504,12 @@ bool UnderDifferenceTest(const MatchContext& context, TSNode buffer) {
 std::optional<Confidence> IsBufferObject(const MatchContext& context,
                                          std::span<const PredicateArgument> args) {
   TSNode expression = args[0].node;
-  if (ts_node_is_null(expression) || !Is(expression, "attribute") ||
-      NodeText(Field(expression, "object"), context.text) != "self") {
-    return std::nullopt;
-  }
-  TSNode owner = EnclosingClass(expression);
-  if (ts_node_is_null(owner)) return std::nullopt;
-  const CompiledRegion::AttributeClasses& classes =
-      context.facts->region().AttributeClassesOf(owner);
-  auto it = classes.find(NodeText(Field(expression, "attribute"), context.text));
-  if (it == classes.end()) return std::nullopt;
+  if (ts_node_is_null(expression)) return std::nullopt;
+  auto constructors = SelfAttributeConstructors(context, expression);
+  if (!constructors) return std::nullopt;
   bool buffer = false;
-  for (TSNode constructor : it->second) {
-    for (const std::string& name :
-         QualifiedNames(constructor, context.text, context.facts->imports())) {
+  for (const std::vector<std::string>& names : *constructors) {
+    for (const std::string& name : names) {
       if (name == "torch.nn.Parameter" || name == "torch.nn.parameter.Parameter") {
         return std::nullopt;
       }
