@@ -59,6 +59,18 @@ class Converted(nn.Module):
         return x + self.table
 
 
+class ShapeTested(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.pos = nn.Buffer(torch.ones(4))
+
+    def forward(self, x):
+        if self.pos.shape != (5,):
+            # ruleid: MU005 (a test on its shape says nothing of a conversion)
+            self.pos = self.pos.to(x.device)
+        return x + self.pos
+
+
 class Model(nn.Module):
     def __init__(self):
         super().__init__()
@@ -66,9 +78,10 @@ class Model(nn.Module):
         self.rebuilt = Rebuilt()
         self.plain = Plain()
         self.converted = Converted()
+        self.shape_tested = ShapeTested()
 
     def forward(self, x):
-        return self.converted(self.plain(self.rebuilt(self.moved(x))))
+        return self.shape_tested(self.converted(self.plain(self.rebuilt(self.moved(x)))))
 
 
 def gbreak_case():

@@ -490,8 +490,11 @@ bool UnderDifferenceTest(const MatchContext& context, TSNode buffer) {
         differs = differs || NodeText(part, context.text) == "!=";
         continue;
       }
-      reads_buffer = reads_buffer || (Is(part, "attribute") &&
-                                      NodeText(Field(part, "object"), context.text) == written);
+      std::string_view read = NodeText(Field(part, "attribute"), context.text);
+      reads_buffer = reads_buffer ||
+                     (Is(part, "attribute") &&
+                      NodeText(Field(part, "object"), context.text) == written &&
+                      (read == "device" || read == "dtype"));
     }
     if (differs && reads_buffer) return true;
   }
