@@ -83,6 +83,10 @@ class CompiledRegion {
   }
   BindingIndex& bindings() const { return *bindings_; }
   bool defers_reachability() const { return options_.defer_reachability; }
+  // The dotted module name Summarize() was given ("" before, or when unknown), and whether the
+  // file is a package's __init__.
+  const std::string& module() const { return module_; }
+  bool is_package() const { return is_package_; }
   const RegionOptions& options() const { return options_; }
   // True when `call` invokes a function of this file that Dynamo skips (decorated with, or
   // rebound to, torch.compiler.disable): the call site itself is the graph break.

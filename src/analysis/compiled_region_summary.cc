@@ -427,6 +427,7 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
       }
     }
   }
+  summary.replaces_itself = ReplacesOwnModule(root_, text_);
   summary.compiled_lines = compiled_lines_;
   for (const std::string& object : compiled_objects_) {
     // ".Net" is a class of this module.

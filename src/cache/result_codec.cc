@@ -103,7 +103,7 @@ void to_json(json& j, const ModuleSummary& m) {
   j = json::array({m.path, m.module, m.functions, m.imports, m.classes, m.class_fields,
                    m.class_config, m.sub_configs, m.auto_class_maps, m.model_type_maps,
                    m.class_decorators, m.star_imports, m.class_maps, m.compiled,
-                   m.compiled_lines, m.library});
+                   m.compiled_lines, m.library, m.replaces_itself});
 }
 void from_json(const json& j, ModuleSummary& m) {
   Get(j, 0, m.path);
@@ -122,6 +122,7 @@ void from_json(const json& j, ModuleSummary& m) {
   Get(j, 13, m.compiled);
   Get(j, 14, m.compiled_lines);
   Get(j, 15, m.library);
+  Get(j, 16, m.replaces_itself);
 }
 
 void to_json(json& j, const SourcePosition& p) { j = json::array({p.offset, p.line, p.column}); }
@@ -175,7 +176,7 @@ json EncodeFinding(const Finding& f) {
                       f.modes.eval, f.modes.train, f.function, f.requires_disabled_callee,
                       f.reached, f.origin, f.module, f.call_chain, f.conditions, f.error_path,
                       f.fix, OptionalEdit(f.edit), OptionalEdit(f.patch_edit),
-                      static_cast<int>(f.fix_safety)});
+                      static_cast<int>(f.fix_safety), f.requires_replaced_module});
 }
 
 Finding DecodeFinding(const json& j, const RuleEngine& engine) {
@@ -202,6 +203,7 @@ Finding DecodeFinding(const json& j, const RuleEngine& engine) {
   f.edit = OptionalEditAt(j, 18);
   f.patch_edit = OptionalEditAt(j, 19);
   f.fix_safety = EnumAt<FixSafety>(j, 20, 2);
+  Get(j, 21, f.requires_replaced_module);
   return f;
 }
 

@@ -122,4 +122,40 @@ std::vector<std::pair<std::string, std::string>> LazyExports(TSNode root,
   return out;
 }
 
+bool ReplacesOwnModule(TSNode root, std::string_view text) {
+  // What module-level names are bound to calls of: `_module = _LazyModule(__name__)`.
+  std::map<std::string_view, std::string_view> made_by;
+  std::vector<TSNode> slot_values;  // the values put in sys.modules[__name__]
+  bool reclassed = false;
+  ForEachModuleStatement(root, [&](TSNode statement) {
+    TSNode e = ts_node_named_child(statement, 0);
+    if (!Is(e, "assignment")) return;
+    TSNode left = ts_node_child_by_field_name(e, "left", 4);
+    TSNode right = ts_node_child_by_field_name(e, "right", 5);
+    if (IsOwnModuleSlot(left, text)) {
+      slot_values.push_back(right);
+    } else if (Is(left, "identifier") && Is(right, "call")) {
+      TSNode maker = ts_node_child_by_field_name(right, "function", 8);
+      made_by[NodeText(left, text)] = NodeText(maker, text);
+    } else if (Is(left, "attribute") &&
+               IsOwnModuleSlot(ts_node_child_by_field_name(left, "object", 6), text) &&
+               NodeText(ts_node_child_by_field_name(left, "attribute", 9), text) == "__class__") {
+      reclassed = true;  // Python only accepts a subclass of ModuleType there
+    }
+  });
+  if (reclassed) return true;
+  for (TSNode value : slot_values) {
+    std::string_view maker;
+    if (Is(value, "call")) {
+      maker = NodeText(ts_node_child_by_field_name(value, "function", 8), text);
+    } else if (Is(value, "identifier")) {
+      auto it = made_by.find(NodeText(value, text));
+      if (it != made_by.end()) maker = it->second;
+    }
+    // An object some class builds; only ModuleType itself builds a plain module.
+    if (!maker.empty() && maker != "ModuleType" && maker != "types.ModuleType") return true;
+  }
+  return false;
+}
+
 }  // namespace gbreak

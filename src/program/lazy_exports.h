@@ -28,6 +28,12 @@ namespace gbreak {
 // way (comprehensions) are not read.
 std::vector<std::pair<std::string, std::string>> LazyExports(TSNode root, std::string_view text);
 
+// True when the module, run, puts an object of another class than `types.ModuleType` in its own
+// place: `sys.modules[__name__] = _LazyModule(...)` (transformers' and diffusers' packages) or
+// `sys.modules[__name__].__class__ = Cls`, at module level (in if/try blocks too). Importing it
+// then hands out that object, not a plain module: what Dynamo before torch 2.12 refuses.
+bool ReplacesOwnModule(TSNode root, std::string_view text);
+
 }  // namespace gbreak
 
 #endif  // GBREAK_PROGRAM_LAZY_EXPORTS_H_

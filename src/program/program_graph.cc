@@ -80,6 +80,11 @@ size_t ProgramGraph::Add(ModuleSummary module) {
   return modules_.size() - 1;
 }
 
+const ModuleSummary* ProgramGraph::ModuleNamed(const std::string& dotted) const {
+  auto it = by_name_.find(dotted);
+  return it == by_name_.end() ? nullptr : &modules_[it->second];
+}
+
 const FunctionSummary* ProgramGraph::Find(size_t module, const std::string& name) const {
   for (const FunctionSummary& f : modules_[module].functions) {
     if (f.name == name) return &f;

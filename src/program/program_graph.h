@@ -187,6 +187,9 @@ struct ModuleSummary {
   // their breaks behind keyword flags (output_hidden_states=True, debug_io=True) that a default
   // call never sets, and following them reported dozens of breaks no run showed.
   bool library = false;
+  // Running the module puts an object of another class than types.ModuleType in its place in
+  // sys.modules (a lazy package: ReplacesOwnModule), so importing it hands out that object.
+  bool replaces_itself = false;
 };
 
 // A function of the program: (index of its module in the graph, qualified name in the module).
@@ -219,6 +222,8 @@ class ProgramGraph {
  public:
   // Adds a module; returns its index.
   size_t Add(ModuleSummary module);
+  // The module named `dotted`, if the program holds it (by its name or an alias).
+  const ModuleSummary* ModuleNamed(const std::string& dotted) const;
   // Makes `name` another dotted name of module `index` (a file imported under two names).
   void Alias(const std::string& name, size_t index) { by_name_[name] = index; }
   // Sets how star-imported modules that do not carry a name's prefix are searched for it.

@@ -17,6 +17,7 @@
 #include "program/export_scan.h"
 #include "program/module_locator.h"
 #include "program/program_graph.h"
+#include "rules/reachability.h"
 #include "source/parallel_for.h"
 #include "source/paths.h"
 
@@ -83,6 +84,8 @@ class EntryLoader {
  private:
   static std::vector<std::string> ProjectRoots(const EntryScopeOptions& options);
   bool ParseSpecs();
+  // Reads the modules findings ask about (Finding::requires_replaced_module), after the rules.
+  void LoadImportedModules();
   // Checks the files in parallel and adds their summaries to the graph.
   void Load(const std::vector<std::pair<std::string, std::string>>& modules_and_paths);
   FileChecker& Checker(size_t worker);
@@ -283,6 +286,24 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached,
   prepared_.clear();
 }
 
+// The modules a function-level import hands out, where a finding depends on what they are
+// (#imports-replaced-module?) and no call has made the program read them: reading one is what
+// Python does when it runs that import. Their own code is not reached, so no rule runs on it.
+void EntryLoader::LoadImportedModules() {
+  std::vector<std::pair<std::string, std::string>> batch;
+  std::set<std::string> batch_paths;
+  for (const FileCheckResult& result : results_) {
+    for (const Finding& f : result.findings) {
+      const std::string& module = f.requires_replaced_module;
+      if (module.empty() || graph_.ModuleNamed(module) != nullptr || !Loadable(module)) continue;
+      const std::string& path = locator_.Locate(module);
+      if (batch_paths.insert(path).second) batch.emplace_back(module, path);
+    }
+  }
+  Load(batch);
+  prepared_.clear();
+}
+
 bool EntryLoader::MayExport(const std::string& dotted, const std::string& name) {
   auto [it, inserted] = may_export_.try_emplace({dotted, name}, false);
   if (inserted) {
@@ -374,6 +395,7 @@ void EntryLoader::KeepReachedFindings(const std::map<FunctionRef, FunctionRef>& 
       if (!f.requires_disabled_callee.empty() && !graph_.IsDisabled(f.requires_disabled_callee)) {
         return true;
       }
+      if (ReplacedModuleMissing(graph_, f)) return true;
       return !IsGxFinding(f) && !reached.contains({m, f.function});
     });
     for (Finding& f : findings) {
@@ -480,6 +502,7 @@ EntryScopeResult EntryLoader::Run() {
   }
   reached = WithoutDefaultGuardedCalls(entries, std::move(reached));
   RunRules(reached, entries);
+  LoadImportedModules();
   // Functions reached only through calls made under conditions gbreak cannot decide run only
   // then (the conditions of the entries' optional inputs, found before, stay).
   CallConditions calls =

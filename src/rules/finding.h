@@ -80,6 +80,9 @@ struct Finding {
   // Kept only if the program graph finds this qualified function disabled (a call into another
   // module that #calls-disabled? could not decide alone); "" for every other finding.
   std::string requires_disabled_callee;
+  // Kept only if the program finds that this dotted module puts another object in its place in
+  // sys.modules (ModuleSummary::replaces_itself); "" for every other finding.
+  std::string requires_replaced_module;
   bool reached = true;                // reached from an entry of its own file (else the
                                       // program-wide call graph decides whether to keep it)
   std::string origin = "user";        // "user", or the library it lives in ("transformers")

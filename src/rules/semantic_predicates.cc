@@ -7,6 +7,7 @@
 #include "analysis/guards.h"
 #include "analysis/syntax_queries.h"
 #include "analysis/value.h"
+#include "program/program_graph.h"
 
 namespace gbreak {
 namespace {
@@ -523,6 +524,37 @@ std::optional<Confidence> IsBufferObject(const MatchContext& context,
   return Confidence::kCertain;
 }
 
+// The module object an import statement's IMPORT_NAME hands the function: the top-level package
+// of `import a.b` (and of `import a.b as c`, which then reads attributes of it), the module named
+// by `from a.b import c`, the package `from .. import c` names. "" when it cannot be named: a
+// relative import in a file whose module is unknown. Of `import a, b`, the first.
+std::string ImportedModuleObject(TSNode statement, const CompiledRegion& region,
+                                 std::string_view text) {
+  if (Is(statement, "import_statement")) {
+    TSNode name = Field(statement, "name");
+    if (Is(name, "aliased_import")) name = Field(name, "name");
+    std::string_view dotted = NodeText(name, text);
+    return std::string(dotted.substr(0, dotted.find('.')));
+  }
+  if (!Is(statement, "import_from_statement")) return "";
+  std::string name(NodeText(Field(statement, "module_name"), text));
+  if (!name.starts_with(".")) return name;
+  if (region.module().empty()) return "";
+  return ResolveRelative(name, region.module(), region.is_package());
+}
+
+// An import statement whose module object is one that replaces itself in sys.modules (a lazy
+// package): what it is, the program graph decides, so the finding is deferred to it.
+std::optional<Confidence> ImportsReplacedModule(const MatchContext& context,
+                                                std::span<const PredicateArgument> args) {
+  CompiledRegion& region = context.facts->region();
+  if (ts_node_is_null(args[0].node) || !region.defers_reachability()) return std::nullopt;
+  std::string module = ImportedModuleObject(args[0].node, region, context.text);
+  if (module.empty()) return std::nullopt;
+  const_cast<MatchContext&>(context).deferred_replaced_module = std::move(module);
+  return Confidence::kCertain;
+}
+
 std::optional<Confidence> IsOtherModulePredicate(const MatchContext& context,
                                                  std::span<const PredicateArgument> args) {
   if (ts_node_is_null(args[0].node) || !IsOtherModule(context, args[0].node)) return std::nullopt;
@@ -761,6 +793,11 @@ const std::vector<SemanticPredicate>& AllSemanticPredicates() {
        "`nn.Buffer(...)` (not `register_buffer`, which stores a plain tensor), read outside the "
        "body of a test that its device or dtype differs (`.to()` there makes a new tensor)",
        1, 0, &IsBufferObject},
+      {"imports-replaced-module",
+       "the captured import statement hands the function a module that put another object in "
+       "its place in sys.modules (`sys.modules[__name__] = _LazyModule(...)`): decided by the "
+       "program graph over the files the run reads",
+       1, 0, &ImportsReplacedModule},
       {"has-backward-hook",
        "the captured `self.<attr>` has a module-level backward hook registered in its class "
        "(in another method, or earlier in the calling one)",

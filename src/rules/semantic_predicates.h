@@ -23,6 +23,9 @@ struct MatchContext {
   // must turn out to be disabled (#calls-disabled? on a function of another module). The
   // finding carries it, and the program graph keeps or drops it.
   std::string deferred_disabled_callee;
+  // Set by a predicate whose answer is "yes if this dotted module replaces itself in
+  // sys.modules" (#imports-replaced-module?): the program graph keeps or drops the finding.
+  std::string deferred_replaced_module;
 };
 
 // One argument of a predicate call in a query: `@capture` (its first node in the match) or a

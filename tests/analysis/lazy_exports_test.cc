@@ -50,5 +50,38 @@ sys.modules[__name__] = Other(__name__, table_of_something_else)
   EXPECT_THAT(LazyExports(s.root(), s.text()), IsEmpty());
 }
 
+TEST(ReplacesOwnModuleTest, AnObjectOfAnotherClassInItsPlace) {
+  ParsedSnippet lazy(R"(import sys
+if TYPE_CHECKING:
+    from .models import A
+else:
+    sys.modules[__name__] = _LazyModule(__name__, globals()["__file__"], _import_structure)
+)");
+  EXPECT_TRUE(ReplacesOwnModule(lazy.root(), lazy.text()));
+  ParsedSnippet by_name(R"(import sys
+_module = _LazyModule(__name__)
+sys.modules[__name__] = _module
+)");
+  EXPECT_TRUE(ReplacesOwnModule(by_name.root(), by_name.text()));
+  ParsedSnippet reclassed(R"(import sys
+sys.modules[__name__].__class__ = _DeprecatedAttributes
+)");
+  EXPECT_TRUE(ReplacesOwnModule(reclassed.root(), reclassed.text()));
+}
+
+TEST(ReplacesOwnModuleTest, APlainModuleOrAnotherSlotIsNot) {
+  ParsedSnippet plain(R"(import sys
+import types
+sys.modules[__name__] = types.ModuleType(__name__)
+sys.modules["other"] = _LazyModule("other")
+value = sys.modules[__name__]
+plain = types.ModuleType(__name__)
+sys.modules[__name__] = plain
+def later():
+    sys.modules[__name__] = _LazyModule(__name__)
+)");
+  EXPECT_FALSE(ReplacesOwnModule(plain.root(), plain.text()));
+}
+
 }  // namespace
 }  // namespace gbreak

@@ -20,7 +20,7 @@ using ::testing::Pair;
 // were measured (x86-64, libstdc++). Finding::resumes and Finding::frame_input_ok are not
 // encoded on purpose: only the rule engine's last passes read them, before a result is cached.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(Finding) == 552, "Finding changed: encode the new field");
+static_assert(sizeof(Finding) == 584, "Finding changed: encode the new field");
 static_assert(sizeof(FunctionSummary) == 424, "FunctionSummary changed: encode the new field");
 static_assert(sizeof(CallSite) == 240, "CallSite changed: encode the new field");
 static_assert(sizeof(ModuleSummary) == 600, "ModuleSummary changed: encode the new field");
@@ -51,6 +51,7 @@ class ResultCodecTest : public ::testing::Test {
     f.modes = {false, true};
     f.function = "Net.forward";
     f.requires_disabled_callee = "pkg.h.slow";
+    f.requires_replaced_module = "pkg";
     f.reached = false;
     f.origin = "transformers";
     f.module = "pkg.m";
@@ -117,6 +118,7 @@ class ResultCodecTest : public ::testing::Test {
     m.compiled = {"pkg.m.Net"};
     m.compiled_lines = {12};
     m.library = true;
+    m.replaces_itself = true;
     result.summary = m;
     return result;
   }
@@ -145,6 +147,7 @@ TEST_F(ResultCodecTest, EveryFieldComesBack) {
   EXPECT_EQ(b.modes.train, a.modes.train);
   EXPECT_EQ(b.function, a.function);
   EXPECT_EQ(b.requires_disabled_callee, a.requires_disabled_callee);
+  EXPECT_EQ(b.requires_replaced_module, a.requires_replaced_module);
   EXPECT_EQ(b.reached, a.reached);
   EXPECT_EQ(b.origin, a.origin);
   EXPECT_EQ(b.module, a.module);
@@ -189,6 +192,7 @@ TEST_F(ResultCodecTest, EveryFieldComesBack) {
   EXPECT_EQ(summary->compiled, m.compiled);
   EXPECT_EQ(summary->compiled_lines, m.compiled_lines);
   EXPECT_EQ(summary->library, m.library);
+  EXPECT_EQ(summary->replaces_itself, m.replaces_itself);
   ASSERT_EQ(summary->functions.size(), 1u);
   const FunctionSummary& f = summary->functions[0];
   const FunctionSummary& g = m.functions[0];

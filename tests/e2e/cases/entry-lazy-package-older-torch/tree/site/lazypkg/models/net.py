@@ -1,0 +1,11 @@
+import torch
+
+from ..utils.deprecation import deprecate
+
+
+class Net(torch.nn.Module):
+    def forward(self, x):
+        from plainpkg import SCALE
+
+        deprecate("Net.forward")
+        return x * SCALE
