@@ -11,6 +11,7 @@
 
 #include "analysis/syntax_queries.h"
 #include "program/program_graph.h"
+#include "source/list_literal.h"
 
 namespace gbreak {
 namespace {
@@ -188,28 +189,12 @@ class Evaluator {
   }
 
   // A list literal of literals as written (`['sliding_attention', 'full_attention']`, as
-  // model_config.h spells a per-layer field); none for anything else. Commas inside quotes
-  // separate nothing.
+  // model_config.h spells a per-layer field); none for anything else.
   static std::optional<std::vector<Constant>> ParseListLiteral(std::string_view text) {
-    if (text.size() < 2 || text.front() != '[' || text.back() != ']') return std::nullopt;
+    std::optional<std::vector<std::string_view>> entries = SplitListLiteral(text);
+    if (!entries) return std::nullopt;
     std::vector<Constant> out;
-    std::string_view inner = text.substr(1, text.size() - 2);
-    char quote = 0;
-    size_t start = 0;
-    for (size_t i = 0; i <= inner.size(); ++i) {
-      char c = i < inner.size() ? inner[i] : ',';
-      if (quote != 0) {
-        if (c == '\\') ++i;
-        else if (c == quote) quote = 0;
-        continue;
-      }
-      if (c == '\'' || c == '"') quote = c;
-      if (c != ',') continue;
-      std::string_view entry = inner.substr(start, i - start);
-      start = i + 1;
-      while (!entry.empty() && entry.front() == ' ') entry.remove_prefix(1);
-      while (!entry.empty() && entry.back() == ' ') entry.remove_suffix(1);
-      if (entry.empty() && i == inner.size()) break;  // `[]`, or a trailing comma
+    for (std::string_view entry : *entries) {
       std::optional<Constant> value = ParseLiteral(entry);
       if (!value) return std::nullopt;
       out.push_back(*value);

@@ -12,6 +12,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "source/file_reader.h"
+#include "source/list_literal.h"
 
 namespace gbreak {
 namespace {
@@ -39,25 +40,13 @@ std::string LiteralOf(absl::string_view value);
 // `[a, b, ...]` as a list literal of the LiteralOf of each entry (commas inside quotes are no
 // separators); none when `v` is no bracketed list.
 std::optional<std::string> ListOf(const std::string& v) {
-  if (v.size() < 2 || v.front() != '[' || v.back() != ']') return std::nullopt;
-  std::vector<std::string> entries;
-  std::string entry;
-  char quote = 0;
-  for (char c : absl::string_view(v).substr(1, v.size() - 2)) {
-    if (quote == 0 && c == ',') {
-      entries.push_back(LiteralOf(entry));
-      entry.clear();
-      continue;
-    }
-    if (quote == 0 && (c == '\'' || c == '"')) {
-      quote = c;
-    } else if (c == quote) {
-      quote = 0;
-    }
-    entry += c;
+  std::optional<std::vector<std::string_view>> entries = SplitListLiteral(v);
+  if (!entries) return std::nullopt;
+  std::vector<std::string> literals;
+  for (std::string_view entry : *entries) {
+    literals.push_back(LiteralOf(absl::string_view(entry.data(), entry.size())));
   }
-  if (!absl::StripAsciiWhitespace(entry).empty()) entries.push_back(LiteralOf(entry));
-  return "[" + absl::StrJoin(entries, ", ") + "]";
+  return "[" + absl::StrJoin(literals, ", ") + "]";
 }
 
 // A command-line value as a Python literal: Python's and JSON's spellings of booleans and None,
