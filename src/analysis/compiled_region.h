@@ -102,6 +102,12 @@ class CompiledRegion {
   // (`kernels.flash_attn_func(...)` -> "pkg.kernels.flash_attn_func"); "" for calls of this
   // file, of torch and of builtins. Qualified against the module Summarize() was given.
   std::string ExternalCallee(TSNode call);
+  // The module object an import statement hands the function it runs in (IMPORT_NAME's result):
+  // the top-level package of `import a.b` (and of `import a.b as c`, which then reads
+  // attributes of it), the module named by `from a.b import c`, the package `from .. import c`
+  // names. "" when it cannot be named: a relative import in a file whose module is unknown. Of
+  // `import a, b`, the first. Qualified against the module Summarize() was given.
+  std::string ImportedModule(TSNode statement) const;
   // The qualified name of a function in this file ("Net.forward", "helper", "outer.inner").
   std::string QualifiedName(TSNode function) const;
   // The top-level class of this file named `name`; null when there is none.
@@ -110,6 +116,9 @@ class CompiledRegion {
   // The fields `function` stores on a configuration object (`decoder_config.is_decoder = True`,
   // `setattr(config, "x", v)`): FunctionSummary::config_fields_written.
   std::vector<std::string> ConfigurationFieldsWritten(TSNode function) const;
+  // ImportedModule of each import statement in the function's own code (not in functions
+  // nested in it), in order.
+  std::vector<std::string> ImportedModulesIn(TSNode function) const;
   // This file's part of the program-wide call graph (`module` is its dotted name).
   ModuleSummary Summarize(const std::string& path, const std::string& module, bool is_package);
   // Parameters the program-wide graph found no call in the region passes (function start byte

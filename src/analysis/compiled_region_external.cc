@@ -224,4 +224,18 @@ std::map<std::string, CompiledRegion::Rebound> CompiledRegion::MethodsRebound(
   return out;
 }
 
+std::string CompiledRegion::ImportedModule(TSNode statement) const {
+  if (Is(statement, "import_statement")) {
+    TSNode name = Field(statement, "name");
+    if (Is(name, "aliased_import")) name = Field(name, "name");
+    std::string_view dotted = NodeText(name, text_);
+    return std::string(dotted.substr(0, dotted.find('.')));
+  }
+  if (!Is(statement, "import_from_statement")) return "";
+  std::string name(NodeText(Field(statement, "module_name"), text_));
+  if (!name.starts_with(".")) return name;
+  if (module_.empty()) return "";
+  return ResolveRelative(name, module_, is_package_);
+}
+
 }  // namespace gbreak

@@ -400,6 +400,23 @@ void CompiledRegion::AddCallSites(TSNode call, const std::vector<std::string>& o
   }
 }
 
+std::vector<std::string> CompiledRegion::ImportedModulesIn(TSNode function) const {
+  std::vector<std::string> out;
+  uint32_t start = ts_node_start_byte(function), end = ts_node_end_byte(function);
+  // Most functions import nothing: no walk for them.
+  if (text_.substr(start, end - start).find("import") == std::string_view::npos) return out;
+  ForEachNamedNode(Field(function, "body"), [&](TSNode n, std::string_view type) {
+    if (type == "function_definition" || type == "class_definition") return false;
+    if (type != "import_statement" && type != "import_from_statement") return true;
+    std::string module = ImportedModule(n);
+    if (!module.empty() && std::find(out.begin(), out.end(), module) == out.end()) {
+      out.push_back(std::move(module));
+    }
+    return false;
+  });
+  return out;
+}
+
 ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::string& module,
                                         bool is_package) {
   ComputeReachable();
@@ -538,6 +555,7 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
     if (!ts_node_is_null(owner)) owner_bases = summary.classes[DefinitionName(owner, text_)];
     f.literal_defaults = LiteralDefaults(function);
     f.signature = SignatureOf(function);
+    f.imported_modules = ImportedModulesIn(function);
     const std::set<std::string> parameters = UnreboundParameters(function);
     // Callees some call reaches whatever the parameters hold; the others, with their guards.
     std::set<std::string> always(f.local_callees.begin(), f.local_callees.end());

@@ -64,6 +64,11 @@ class FileFacts {
   // count: worked out once per test, and a test met again while its answer is being worked out
   // (a local set under a test of another set under a test of the first) finds "no" there.
   std::map<std::pair<uint32_t, bool>, bool>& set_conditionally() { return set_conditionally_; }
+  // The modules this file's function-level imports hand out that put another object in their
+  // place in sys.modules, when the program read them and decided (entry runs); unset when it
+  // did not (a whole-tree run decides after the rules: #imports-replaced-module? defers).
+  void SetReplacedImports(std::set<std::string> modules) { replaced_imports_ = std::move(modules); }
+  const std::optional<std::set<std::string>>& replaced_imports() const { return replaced_imports_; }
 
  private:
   TSNode root_;
@@ -80,6 +85,7 @@ class FileFacts {
   std::map<std::string, std::vector<uint32_t>, std::less<>> occurrences_;  // by needle
   std::map<uint32_t, ExitConditions> exit_conditions_;  // by the block's start byte
   std::map<std::pair<uint32_t, bool>, bool> set_conditionally_;
+  std::optional<std::set<std::string>> replaced_imports_;
   TSNode last_qualified_{};
   std::vector<std::string> last_names_;
 };

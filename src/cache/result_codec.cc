@@ -71,7 +71,8 @@ void to_json(json& j, const FunctionSummary& f) {
                    f.adds_arguments, f.literal_defaults, f.signature.named,
                    f.signature.positional, f.signature.var_positional,
                    f.signature.var_keyword, f.calls, f.rebinds, f.guarded_callees,
-                   f.local_callees, f.external_callees, f.property, f.config_fields_written});
+                   f.local_callees, f.external_callees, f.property, f.config_fields_written,
+                   f.imported_modules});
 }
 void from_json(const json& j, FunctionSummary& f) {
   Get(j, 0, f.name);
@@ -97,6 +98,7 @@ void from_json(const json& j, FunctionSummary& f) {
   Get(j, 20, f.external_callees);
   Get(j, 21, f.property);
   Get(j, 22, f.config_fields_written);
+  Get(j, 23, f.imported_modules);
 }
 
 void to_json(json& j, const ModuleSummary& m) {

@@ -138,6 +138,9 @@ struct FunctionSummary {
   // names joined by a space must all hold (`if len(args) > 0 or kwargs.get("scale")`:
   // "*args **kwargs").
   std::map<std::string, std::vector<std::vector<std::string>>> guarded_callees;
+  // The module objects its own import statements hand it (CompiledRegion::ImportedModule): a
+  // reached function's imports run, so those modules are read (are they lazy packages?).
+  std::vector<std::string> imported_modules;
   std::vector<std::string> local_callees;     // functions of the same module it calls
   // Qualified names it calls elsewhere. A trailing "()" per call of the result: a decorator
   // `@pkg.timed` makes the decorated function call "pkg.timed()", the wrapper timed returns.

@@ -84,8 +84,6 @@ class EntryLoader {
  private:
   static std::vector<std::string> ProjectRoots(const EntryScopeOptions& options);
   bool ParseSpecs();
-  // Reads the modules findings ask about (Finding::requires_replaced_module), after the rules.
-  void LoadImportedModules();
   // Checks the files in parallel and adds their summaries to the graph.
   void Load(const std::vector<std::pair<std::string, std::string>>& modules_and_paths);
   FileChecker& Checker(size_t worker);
@@ -272,6 +270,18 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached,
       program[m].config_defaults = graph_.ConfigDefaults(m, options_.config, written, built_from);
     }
   }
+  // The modules the reached imports hand out that replace themselves in sys.modules (read by
+  // Run's rounds): every file's imports are decided, none deferred.
+  std::set<std::string> replaced_imports;
+  for (const auto& [function, parent] : reached) {
+    const FunctionSummary* f = graph_.Find(function.first, function.second);
+    if (f == nullptr) continue;
+    for (const std::string& module : f->imported_modules) {
+      const ModuleSummary* summary = graph_.ModuleNamed(module);
+      if (summary != nullptr && summary->replaces_itself) replaced_imports.insert(module);
+    }
+  }
+  for (size_t m = 0; m < prepared_.size(); ++m) program[m].replaced_imports = replaced_imports;
   results_.resize(prepared_.size());
   ParallelFor(prepared_.size(), static_cast<int>(checkers_.size()), [&](size_t worker, size_t m) {
     std::sort(ranges[m].begin(), ranges[m].end());
@@ -283,24 +293,6 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached,
     }
     for (uint32_t start : results_[m].calls_never_run) sites_never_run_.emplace(m, start);
   }
-  prepared_.clear();
-}
-
-// The modules a function-level import hands out, where a finding depends on what they are
-// (#imports-replaced-module?) and no call has made the program read them: reading one is what
-// Python does when it runs that import. Their own code is not reached, so no rule runs on it.
-void EntryLoader::LoadImportedModules() {
-  std::vector<std::pair<std::string, std::string>> batch;
-  std::set<std::string> batch_paths;
-  for (const FileCheckResult& result : results_) {
-    for (const Finding& f : result.findings) {
-      const std::string& module = f.requires_replaced_module;
-      if (module.empty() || graph_.ModuleNamed(module) != nullptr || !Loadable(module)) continue;
-      const std::string& path = locator_.Locate(module);
-      if (batch_paths.insert(path).second) batch.emplace_back(module, path);
-    }
-  }
-  Load(batch);
   prepared_.clear();
 }
 
@@ -449,6 +441,15 @@ EntryScopeResult EntryLoader::Run() {
     std::set<size_t> reached_modules;
     for (const auto& [function, parent] : reached) reached_modules.insert(function.first);
     for (size_t m : reached_modules) graph_.WantConfigurations(m, probe, &wanted);
+    // What the reached functions' imports hand out: running an import reads the module, and
+    // whether it is a lazy package decides #imports-replaced-module?.
+    for (const auto& [function, parent] : reached) {
+      const FunctionSummary* f = graph_.Find(function.first, function.second);
+      if (f == nullptr) continue;
+      for (const std::string& module : f->imported_modules) {
+        if (graph_.ModuleNamed(module) == nullptr && Loadable(module)) wanted.insert(module);
+      }
+    }
     std::vector<std::pair<std::string, std::string>> batch;
     std::set<std::string> batch_paths;
     for (const std::string& module : wanted) {
@@ -502,7 +503,6 @@ EntryScopeResult EntryLoader::Run() {
   }
   reached = WithoutDefaultGuardedCalls(entries, std::move(reached));
   RunRules(reached, entries);
-  LoadImportedModules();
   // Functions reached only through calls made under conditions gbreak cannot decide run only
   // then (the conditions of the entries' optional inputs, found before, stay).
   CallConditions calls =

@@ -162,6 +162,9 @@ FileCheckResult FileChecker::Finish(PreparedFile& file,
     if (!program.unknown_inputs.empty()) {
       file.facts->region().truth_cache()->SetUnknownInputs(std::move(program.unknown_inputs));
     }
+    if (program.replaced_imports) {
+      file.facts->SetReplacedImports(*std::move(program.replaced_imports));
+    }
     TreeIndexScope tree_index;  // the tree is freed only after the scope
     absl::Time start = absl::Now();
     TSNode root = ts_tree_root_node(file.tree.get());

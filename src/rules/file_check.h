@@ -91,6 +91,9 @@ class FileChecker {
     // them call (CallSite::built_start): whether they never run, or else their undecided
     // conditions.
     std::vector<std::pair<uint32_t, uint32_t>> call_sites;
+    // The modules the reached functions' imports hand out that replace themselves in
+    // sys.modules (FileFacts::SetReplacedImports); unset: not decided.
+    std::optional<std::set<std::string>> replaced_imports;
   };
   std::unique_ptr<PreparedFile> Prepare(const std::string& path, const std::string& module);
   std::unique_ptr<PreparedFile> PrepareText(const std::string& path, const std::string& module,

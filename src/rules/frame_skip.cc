@@ -43,6 +43,7 @@ TSNode OwnCodeAround(TSNode node, TSNode function, bool* nested) {
 bool IsBreakUnderItsConditions(const Finding& f) {
   return f.rule->kind == Rule::Kind::kQuery && f.rule->PredictsBreak() &&
          f.confidence != Confidence::kPossible && f.requires_disabled_callee.empty() &&
+         f.requires_replaced_module.empty() &&
          f.placement != Placement::kInHigherOrderOp;
 }
 

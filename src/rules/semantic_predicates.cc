@@ -7,7 +7,6 @@
 #include "analysis/guards.h"
 #include "analysis/syntax_queries.h"
 #include "analysis/value.h"
-#include "program/program_graph.h"
 
 namespace gbreak {
 namespace {
@@ -524,33 +523,19 @@ std::optional<Confidence> IsBufferObject(const MatchContext& context,
   return Confidence::kCertain;
 }
 
-// The module object an import statement's IMPORT_NAME hands the function: the top-level package
-// of `import a.b` (and of `import a.b as c`, which then reads attributes of it), the module named
-// by `from a.b import c`, the package `from .. import c` names. "" when it cannot be named: a
-// relative import in a file whose module is unknown. Of `import a, b`, the first.
-std::string ImportedModuleObject(TSNode statement, const CompiledRegion& region,
-                                 std::string_view text) {
-  if (Is(statement, "import_statement")) {
-    TSNode name = Field(statement, "name");
-    if (Is(name, "aliased_import")) name = Field(name, "name");
-    std::string_view dotted = NodeText(name, text);
-    return std::string(dotted.substr(0, dotted.find('.')));
-  }
-  if (!Is(statement, "import_from_statement")) return "";
-  std::string name(NodeText(Field(statement, "module_name"), text));
-  if (!name.starts_with(".")) return name;
-  if (region.module().empty()) return "";
-  return ResolveRelative(name, region.module(), region.is_package());
-}
-
 // An import statement whose module object is one that replaces itself in sys.modules (a lazy
-// package): what it is, the program graph decides, so the finding is deferred to it.
+// package). An entry run has read the module and says; a whole-tree run decides after the
+// rules, so the finding is deferred to its program graph.
 std::optional<Confidence> ImportsReplacedModule(const MatchContext& context,
                                                 std::span<const PredicateArgument> args) {
   CompiledRegion& region = context.facts->region();
   if (ts_node_is_null(args[0].node) || !region.defers_reachability()) return std::nullopt;
-  std::string module = ImportedModuleObject(args[0].node, region, context.text);
+  std::string module = region.ImportedModule(args[0].node);
   if (module.empty()) return std::nullopt;
+  if (const auto& decided = context.facts->replaced_imports()) {
+    if (!decided->contains(module)) return std::nullopt;
+    return Confidence::kCertain;
+  }
   const_cast<MatchContext&>(context).deferred_replaced_module = std::move(module);
   return Confidence::kCertain;
 }

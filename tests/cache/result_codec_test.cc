@@ -21,7 +21,7 @@ using ::testing::Pair;
 // encoded on purpose: only the rule engine's last passes read them, before a result is cached.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(Finding) == 584, "Finding changed: encode the new field");
-static_assert(sizeof(FunctionSummary) == 424, "FunctionSummary changed: encode the new field");
+static_assert(sizeof(FunctionSummary) == 448, "FunctionSummary changed: encode the new field");
 static_assert(sizeof(CallSite) == 240, "CallSite changed: encode the new field");
 static_assert(sizeof(ModuleSummary) == 600, "ModuleSummary changed: encode the new field");
 static_assert(sizeof(FileCheckResult) == 800, "FileCheckResult changed: encode the new field");
@@ -80,6 +80,7 @@ class ResultCodecTest : public ::testing::Test {
     fn.entry = fn.disabled = fn.disabled_own_frame_only = fn.constant_result = fn.wrapper = true;
     fn.property = true;
     fn.config_fields_written = {"is_decoder"};
+    fn.imported_modules = {"pkg"};
     fn.returns = {"inner"};
     fn.adds_arguments = {"use_cache", "**"};
     fn.literal_defaults = {{"mask", 1}};
@@ -199,11 +200,11 @@ TEST_F(ResultCodecTest, EveryFieldComesBack) {
   EXPECT_EQ(std::tie(f.name, f.line, f.start_byte, f.end_byte, f.entry, f.disabled,
                      f.disabled_own_frame_only, f.constant_result, f.returns, f.wrapper,
                      f.adds_arguments, f.literal_defaults, f.local_callees, f.external_callees,
-                     f.property, f.config_fields_written),
+                     f.property, f.config_fields_written, f.imported_modules),
             std::tie(g.name, g.line, g.start_byte, g.end_byte, g.entry, g.disabled,
                      g.disabled_own_frame_only, g.constant_result, g.returns, g.wrapper,
                      g.adds_arguments, g.literal_defaults, g.local_callees, g.external_callees,
-                     g.property, g.config_fields_written));
+                     g.property, g.config_fields_written, g.imported_modules));
   EXPECT_EQ(std::tie(f.signature.named, f.signature.positional, f.signature.var_positional,
                      f.signature.var_keyword),
             std::tie(g.signature.named, g.signature.positional, g.signature.var_positional,
