@@ -1,31 +1,49 @@
 # Libraries from Debian 12's packages (installed by scripts/setup): Abseil, RE2, nlohmann-json,
-# toml++ (header-only mode), CLI11, GoogleTest and Google Benchmark.
+# toml++ (header-only mode), CLI11, GoogleTest and Google Benchmark. GBREAK_FETCH_DEPS=ON builds
+# the first five from pinned source releases instead (cmake/FetchDependencies.cmake).
 find_package(Threads REQUIRED)
-find_package(absl REQUIRED)
-find_package(nlohmann_json 3.10 REQUIRED)
-find_package(CLI11 REQUIRED)
-find_package(PkgConfig REQUIRED)
-# zlib measures the gzipped SARIF size (code scanning's 10 MB limit). A static build links libz.a.
+
+# zlib measures the gzipped SARIF size (code scanning's 10 MB limit); OpenSSL's libcrypto computes
+# the SHA-256 a generated patch file checks a library function's source against
+# (report/patch_script.h). A static build links libz.a and libcrypto.a. Where a build machine has
+# no static archive (manylinux's images), a GBREAK_FETCH_DEPS build links the shared library and
+# the wheel repair (auditwheel, delocate) copies it into the wheel.
 if(GBREAK_STATIC)
   set(ZLIB_USE_STATIC_LIBS ON)
-endif()
-find_package(ZLIB REQUIRED)
-# OpenSSL's libcrypto computes the SHA-256 a generated patch file checks a library function's
-# source against (report/patch_script.h).
-if(GBREAK_STATIC)
   set(OPENSSL_USE_STATIC_LIBS TRUE)
 endif()
+if(GBREAK_STATIC AND GBREAK_FETCH_DEPS)
+  find_package(ZLIB QUIET)
+  find_package(OpenSSL QUIET COMPONENTS Crypto)
+  if(NOT ZLIB_FOUND OR NOT OpenSSL_FOUND)
+    message(STATUS "No static zlib/libcrypto here: linking the shared ones")
+    unset(ZLIB_USE_STATIC_LIBS)
+    unset(OPENSSL_USE_STATIC_LIBS)
+  endif()
+endif()
+find_package(ZLIB REQUIRED)
 find_package(OpenSSL REQUIRED COMPONENTS Crypto)
-# Debian's RE2 has no CMake package; pkg-config knows it.
-pkg_check_modules(RE2 REQUIRED IMPORTED_TARGET re2)
+
+if(GBREAK_FETCH_DEPS)
+  include(${CMAKE_CURRENT_LIST_DIR}/FetchDependencies.cmake)
+else()
+  find_package(absl REQUIRED)
+  find_package(nlohmann_json 3.10 REQUIRED)
+  find_package(CLI11 REQUIRED)
+  find_package(PkgConfig REQUIRED)
+  # Debian's RE2 has no CMake package; pkg-config knows it.
+  pkg_check_modules(RE2 REQUIRED IMPORTED_TARGET re2)
+  find_path(TOMLPLUSPLUS_INCLUDE_DIR toml++/toml.h REQUIRED)
+endif()
 
 # toml++: use the headers only. Its CMake target forces the shared library (tech.md §4).
-find_path(TOMLPLUSPLUS_INCLUDE_DIR toml++/toml.h REQUIRED)
 add_library(gbreak_toml INTERFACE)
 target_include_directories(gbreak_toml SYSTEM INTERFACE "${TOMLPLUSPLUS_INCLUDE_DIR}")
 target_compile_definitions(gbreak_toml INTERFACE TOML_HEADER_ONLY=1 TOML_EXCEPTIONS=0)
 
-if(GBREAK_STATIC)
+if(GBREAK_FETCH_DEPS)
+  # gbreak_re2 is made by FetchDependencies.cmake; fetched libraries are static already.
+elseif(GBREAK_STATIC)
   # A self-contained binary (for the wheel): Debian's Abseil targets point at .so files; the
   # static archives sit beside them. Rewrite every imported absl target to its .a, and import
   # libre2.a directly.

@@ -1,20 +1,12 @@
 # tree-sitter 0.25.2's C core and tree-sitter-python 0.23.6, fetched from their PyPI sdists at
 # configure time and checked file by file against tree_sitter_sources.sha256 (no third-party
 # source lives in the repository). Both are compiled as static C libraries.
-find_package(Python3 REQUIRED COMPONENTS Interpreter)
+include(${CMAKE_CURRENT_LIST_DIR}/FetchPypiSources.cmake)
 
 set(GBREAK_TS_DIR "${CMAKE_BINARY_DIR}/_deps/tree-sitter" CACHE PATH
     "Where the verified tree-sitter sources are laid out")
-set(_ts_manifest "${CMAKE_CURRENT_LIST_DIR}/tree_sitter_sources.sha256")
-execute_process(
-  COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/fetch_tree_sitter.py"
-          --manifest "${_ts_manifest}" --out "${GBREAK_TS_DIR}"
-  RESULT_VARIABLE _ts_result)
-if(NOT _ts_result EQUAL 0)
-  message(FATAL_ERROR "Fetching or verifying the tree-sitter sources failed (see above).")
-endif()
-# Re-run the check when the pins change.
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${_ts_manifest}")
+gbreak_fetch_pypi_sources("${CMAKE_CURRENT_LIST_DIR}/tree_sitter_sources.sha256"
+                          "${GBREAK_TS_DIR}" "the tree-sitter sources")
 
 add_library(ts_core STATIC "${GBREAK_TS_DIR}/core/lib/src/lib.c")
 set_target_properties(ts_core PROPERTIES C_STANDARD 11 POSITION_INDEPENDENT_CODE ON)

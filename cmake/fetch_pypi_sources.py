@@ -1,17 +1,16 @@
 #!/usr/bin/env python3
-"""Fetch the tree-sitter C core and the Python grammar from their PyPI source distributions.
+"""Fetch pinned files from PyPI source distributions, each checked against a SHA-256 manifest.
 
 Why this exists: no third-party source is committed to the repository. The build takes pinned
 sdists from PyPI with `pip download --no-binary :all: --no-deps`, checks the sha256 of each archive
-and of every file it extracts against cmake/tree_sitter_sources.sha256, and lays the files out
-where that manifest says:
+and of every file it extracts against a manifest, and lays the files out where the manifest says.
+Two manifests use it:
 
-    OUT/core/lib/src/...                     tree-sitter 0.25.2's C core (compiled as one lib.c)
-    OUT/core/lib/include/tree_sitter/api.h
-    OUT/python/src/parser.c, scanner.c       tree-sitter-python 0.23.6 (ABI 14)
-    OUT/python/src/tree_sitter/*.h           the ABI-14 headers that grammar needs (its sdist
-                                             does not ship them)
-    OUT/licenses/...
+  cmake/tree_sitter_sources.sha256 (every build): tree-sitter 0.25.2's C core, the Python grammar
+      tree-sitter-python 0.23.6 (ABI 14) and the ABI-14 headers that grammar needs (its sdist does
+      not ship them), with their licenses.
+  cmake/tomlplusplus_sources.sha256 (GBREAK_FETCH_DEPS=ON builds, cmake/FetchDependencies.cmake):
+      toml++'s single-header release.
 
 Any mismatch is fatal: the build never compiles a file it did not pin. A finished tree (every
 hash good) is reused, so re-running CMake does not download again.
@@ -72,17 +71,17 @@ def download(sdists, work, python):
     for sdist in sorted(sdists):
         command = [python, "-m", "pip", "download", "--no-binary", ":all:", "--no-deps",
                    "--disable-pip-version-check", "-q", "-d", work, requirement_of(sdist)]
-        print("fetch_tree_sitter: pip " + " ".join(command[3:]), flush=True)
+        print("fetch_pypi_sources: pip " + " ".join(command[3:]), flush=True)
         if subprocess.run(command).returncode != 0:
-            sys.exit(f"fetch_tree_sitter: pip download of {sdist} failed "
+            sys.exit(f"fetch_pypi_sources: pip download of {sdist} failed "
                      "(is PyPI reachable? is pip installed?)")
     for sdist, sha in sorted(sdists.items()):
         path = os.path.join(work, sdist)
         if not os.path.isfile(path):
-            sys.exit(f"fetch_tree_sitter: pip did not produce {sdist}")
+            sys.exit(f"fetch_pypi_sources: pip did not produce {sdist}")
         actual = sha256_of(path)
         if actual != sha:
-            sys.exit(f"fetch_tree_sitter: sha256 mismatch for {sdist}: expected {sha}, got {actual}")
+            sys.exit(f"fetch_pypi_sources: sha256 mismatch for {sdist}: expected {sha}, got {actual}")
 
 
 def extract(sdists, files, work, out):
@@ -98,11 +97,11 @@ def extract(sdists, files, work, out):
                     continue
                 member, sha, dest = wanted.pop(info.name)
                 if not info.isfile():
-                    sys.exit(f"fetch_tree_sitter: {sdist}:{member} is not a regular file")
+                    sys.exit(f"fetch_pypi_sources: {sdist}:{member} is not a regular file")
                 data = archive.extractfile(info).read()
                 actual = hashlib.sha256(data).hexdigest()
                 if actual != sha:
-                    sys.exit(f"fetch_tree_sitter: sha256 mismatch for {sdist}:{member}: "
+                    sys.exit(f"fetch_pypi_sources: sha256 mismatch for {sdist}:{member}: "
                              f"expected {sha}, got {actual}")
                 target = os.path.join(staging, dest)
                 os.makedirs(os.path.dirname(target), exist_ok=True)
@@ -110,7 +109,7 @@ def extract(sdists, files, work, out):
                     f.write(data)
         if wanted:
             missing = ", ".join(sorted(m for m, _, _ in wanted.values()))
-            sys.exit(f"fetch_tree_sitter: {sdist} lacks pinned files: {missing}")
+            sys.exit(f"fetch_pypi_sources: {sdist} lacks pinned files: {missing}")
     shutil.rmtree(out, ignore_errors=True)
     os.replace(staging, out)
 
@@ -124,12 +123,12 @@ def main():
     sdists, files = read_manifest(args.manifest)
     if tree_is_complete(args.out, files):
         return
-    with tempfile.TemporaryDirectory(prefix="gbreak-ts-") as work:
+    with tempfile.TemporaryDirectory(prefix="gbreak-sdists-") as work:
         download(sdists, work, args.python)
         extract(sdists, files, work, args.out)
     if not tree_is_complete(args.out, files):
-        sys.exit("fetch_tree_sitter: the extracted tree does not match the manifest")
-    print(f"fetch_tree_sitter: {len(files)} files verified in {args.out}", flush=True)
+        sys.exit("fetch_pypi_sources: the extracted tree does not match the manifest")
+    print(f"fetch_pypi_sources: {len(files)} files verified in {args.out}", flush=True)
 
 
 if __name__ == "__main__":
