@@ -175,10 +175,10 @@ std::optional<TextEdit> OptionalEditAt(const json& array, size_t index) {
 json EncodeFinding(const Finding& f) {
   return json::array({f.rule->code, f.path, f.start, f.end, f.message,
                       static_cast<int>(f.confidence), static_cast<int>(f.placement),
-                      f.modes.eval, f.modes.train, f.function, f.requires_disabled_callee,
+                      f.modes.eval, f.modes.train, f.function, f.requirement.name,
                       f.reached, f.origin, f.module, f.call_chain, f.conditions, f.error_path,
                       f.fix, OptionalEdit(f.edit), OptionalEdit(f.patch_edit),
-                      static_cast<int>(f.fix_safety), f.requires_replaced_module});
+                      static_cast<int>(f.fix_safety), static_cast<int>(f.requirement.kind)});
 }
 
 Finding DecodeFinding(const json& j, const RuleEngine& engine) {
@@ -194,7 +194,7 @@ Finding DecodeFinding(const json& j, const RuleEngine& engine) {
   Get(j, 7, f.modes.eval);
   Get(j, 8, f.modes.train);
   Get(j, 9, f.function);
-  Get(j, 10, f.requires_disabled_callee);
+  Get(j, 10, f.requirement.name);
   Get(j, 11, f.reached);
   Get(j, 12, f.origin);
   Get(j, 13, f.module);
@@ -205,7 +205,7 @@ Finding DecodeFinding(const json& j, const RuleEngine& engine) {
   f.edit = OptionalEditAt(j, 18);
   f.patch_edit = OptionalEditAt(j, 19);
   f.fix_safety = EnumAt<FixSafety>(j, 20, 2);
-  Get(j, 21, f.requires_replaced_module);
+  f.requirement.kind = EnumAt<ProgramRequirement::Kind>(j, 21, 3);
   return f;
 }
 

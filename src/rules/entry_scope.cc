@@ -384,10 +384,7 @@ void EntryLoader::KeepReachedFindings(const std::map<FunctionRef, FunctionRef>& 
     std::string origin = locator_.OriginOf(module.path);
     std::vector<Finding>& findings = results_[m].findings;
     std::erase_if(findings, [&](const Finding& f) {
-      if (!f.requires_disabled_callee.empty() && !graph_.IsDisabled(f.requires_disabled_callee)) {
-        return true;
-      }
-      if (ReplacedModuleMissing(graph_, f)) return true;
+      if (RequirementUnmet(graph_, f.requirement)) return true;
       return !IsGxFinding(f) && !reached.contains({m, f.function});
     });
     for (Finding& f : findings) {

@@ -66,6 +66,25 @@ struct Modes {
   bool train = true;
 };
 
+// A fact about another module that a finding holds only under, and that the file's own
+// analysis cannot know in a whole-tree run: the program graph, built from every file's summary,
+// keeps or drops the finding (rules/reachability.h). Entry runs read those modules first and
+// decide most of these before the rules run.
+struct ProgramRequirement {
+  enum class Kind {
+    kNone,
+    kDisabledCallee,  // `name`, a qualified function of another module a call makes, must be
+                      // disabled (#calls-disabled?)
+    kReplacedModule,  // `name`, the dotted module an import returns, must put another object in
+                      // its place in sys.modules (#imports-replaced-module?,
+                      // ModuleSummary::replaces_itself)
+  };
+  Kind kind = Kind::kNone;
+  std::string name;
+
+  bool deferred() const { return kind != Kind::kNone; }
+};
+
 // One finding. It carries everything every output needs, so no writer re-derives anything.
 struct Finding {
   const Rule* rule = nullptr;  // owned by the rule set, which outlives every finding
@@ -77,12 +96,7 @@ struct Finding {
   Placement placement = Placement::kPlain;
   Modes modes;
   std::string function;               // the module function or method it runs in ("Net.forward")
-  // Kept only if the program graph finds this qualified function disabled (a call into another
-  // module that #calls-disabled? could not decide alone); "" for every other finding.
-  std::string requires_disabled_callee;
-  // Kept only if the program finds that this dotted module puts another object in its place in
-  // sys.modules (ModuleSummary::replaces_itself); "" for every other finding.
-  std::string requires_replaced_module;
+  ProgramRequirement requirement;        // kept only if the program graph finds this true
   bool reached = true;                // reached from an entry of its own file (else the
                                       // program-wide call graph decides whether to keep it)
   std::string origin = "user";        // "user", or the library it lives in ("transformers")

@@ -42,8 +42,7 @@ TSNode OwnCodeAround(TSNode node, TSNode function, bool* nested) {
 // A break every run that reaches its line and holds its conditions takes.
 bool IsBreakUnderItsConditions(const Finding& f) {
   return f.rule->kind == Rule::Kind::kQuery && f.rule->PredictsBreak() &&
-         f.confidence != Confidence::kPossible && f.requires_disabled_callee.empty() &&
-         f.requires_replaced_module.empty() &&
+         f.confidence != Confidence::kPossible && !f.requirement.deferred() &&
          f.placement != Placement::kInHigherOrderOp;
 }
 

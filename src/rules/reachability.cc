@@ -16,10 +16,18 @@ bool Reached(const std::set<std::pair<std::string, std::string>>& reachable,
 
 }  // namespace
 
-bool ReplacedModuleMissing(const ProgramGraph& graph, const Finding& f) {
-  if (f.requires_replaced_module.empty()) return false;
-  const ModuleSummary* module = graph.ModuleNamed(f.requires_replaced_module);
-  return module == nullptr || !module->replaces_itself;
+bool RequirementUnmet(const ProgramGraph& graph, const ProgramRequirement& requirement) {
+  switch (requirement.kind) {
+    case ProgramRequirement::Kind::kNone:
+      return false;
+    case ProgramRequirement::Kind::kDisabledCallee:
+      return !graph.IsDisabled(requirement.name);
+    case ProgramRequirement::Kind::kReplacedModule: {
+      const ModuleSummary* module = graph.ModuleNamed(requirement.name);
+      return module == nullptr || !module->replaces_itself;
+    }
+  }
+  return false;
 }
 
 void SettleReachability(std::vector<FileCheckResult>& results) {
@@ -28,8 +36,7 @@ void SettleReachability(std::vector<FileCheckResult>& results) {
   for (FileCheckResult& result : results) {
     if (!result.summary) continue;
     for (const Finding& f : result.findings) {
-      any_deferred = any_deferred || !f.reached || !f.requires_disabled_callee.empty() ||
-                     !f.requires_replaced_module.empty();
+      any_deferred = any_deferred || !f.reached || f.requirement.deferred();
     }
     graph.Add(*result.summary);
   }
@@ -37,10 +44,7 @@ void SettleReachability(std::vector<FileCheckResult>& results) {
   std::set<std::pair<std::string, std::string>> reachable = graph.Reachable();
   for (FileCheckResult& result : results) {
     std::erase_if(result.findings, [&](const Finding& f) {
-      if (!f.requires_disabled_callee.empty() && !graph.IsDisabled(f.requires_disabled_callee)) {
-        return true;
-      }
-      if (ReplacedModuleMissing(graph, f)) return true;
+      if (RequirementUnmet(graph, f.requirement)) return true;
       return !f.reached && !Reached(reachable, f.path, f.function);
     });
   }

@@ -13,10 +13,10 @@ namespace gbreak {
 // function from some entry, for example a helper module called from another file's forward.
 void SettleReachability(std::vector<FileCheckResult>& results);
 
-// True when a finding holds only if its Finding::requires_replaced_module replaces itself in
-// sys.modules, and the program does not hold that module or says it does not: unknown is no
+// True when the program does not hold what a finding requires (Finding::requirement): the callee is
+// not disabled, or the module is not in the program or does not replace itself. Unknown is no
 // break.
-bool ReplacedModuleMissing(const ProgramGraph& graph, const Finding& f);
+bool RequirementUnmet(const ProgramGraph& graph, const ProgramRequirement& requirement);
 
 }  // namespace gbreak
 

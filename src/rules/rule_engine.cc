@@ -480,8 +480,7 @@ void RuleEngine::EvaluateGroupMatch(const SourceFile& source, FileFacts& facts,
   match.capture_count = static_cast<uint16_t>(captures.size());
   for (uint32_t pattern_index : groups_[group]) {
     match.pattern_index = static_cast<uint16_t>(pattern_index);
-    context.deferred_disabled_callee.clear();
-    context.deferred_replaced_module.clear();
+    context.deferred = {};
     EvaluateMatch(source, facts, context, match, report, findings, seen);
   }
 }
@@ -509,8 +508,7 @@ void RuleEngine::EvaluateMatch(const SourceFile& source, FileFacts& facts,
   }
   Finding finding = MakeFinding(rule, source, start, end, std::move(message));
   finding.confidence = std::min(rule.confidence, *confidence);
-  finding.requires_disabled_callee = context.deferred_disabled_callee;
-  finding.requires_replaced_module = context.deferred_replaced_module;
+  finding.requirement = context.deferred;
   finding.resumes = pattern.directives.resumes;
   if (pattern.directives.frame_input_ok) {
     for (uint16_t i = 0; i < match.capture_count; ++i) {

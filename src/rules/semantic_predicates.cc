@@ -30,7 +30,8 @@ std::optional<Confidence> CallsDisabled(const MatchContext& context,
   if (region.defers_reachability()) {
     std::string callee = region.ExternalCallee(args[0].node);
     if (!callee.empty()) {
-      const_cast<MatchContext&>(context).deferred_disabled_callee = std::move(callee);
+      const_cast<MatchContext&>(context).deferred = {ProgramRequirement::Kind::kDisabledCallee,
+                                                     std::move(callee)};
       return Confidence::kCertain;
     }
   }
@@ -536,7 +537,8 @@ std::optional<Confidence> ImportsReplacedModule(const MatchContext& context,
     if (!decided->contains(module)) return std::nullopt;
     return Confidence::kCertain;
   }
-  const_cast<MatchContext&>(context).deferred_replaced_module = std::move(module);
+  const_cast<MatchContext&>(context).deferred = {ProgramRequirement::Kind::kReplacedModule,
+                                                 std::move(module)};
   return Confidence::kCertain;
 }
 

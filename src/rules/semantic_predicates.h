@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "analysis/file_facts.h"
+#include "rules/finding.h"
 #include "rules/rule.h"
 #include "syntax/tree_sitter.h"
 
@@ -19,13 +20,10 @@ struct MatchContext {
   std::string_view text;  // the parsed bytes (without a byte-order mark)
   TSNode root;
   FileFacts* facts;       // lazily computed analysis of this file
-  // Set by a predicate that can only be decided program-wide: the qualified function a call
-  // must turn out to be disabled (#calls-disabled? on a function of another module). The
-  // finding carries it, and the program graph keeps or drops it.
-  std::string deferred_disabled_callee;
-  // Set by a predicate whose answer is "yes if this dotted module replaces itself in
-  // sys.modules" (#imports-replaced-module?): the program graph keeps or drops the finding.
-  std::string deferred_replaced_module;
+  // Set by a predicate that can only be decided program-wide (#calls-disabled? on a function of
+  // another module, #imports-replaced-module? in a whole-tree run): the finding carries it as
+  // Finding::requirement, and the program graph keeps or drops it.
+  ProgramRequirement deferred;
 };
 
 // One argument of a predicate call in a query: `@capture` (its first node in the match) or a
