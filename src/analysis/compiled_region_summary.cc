@@ -10,6 +10,7 @@
 #include "analysis/wrapper_arguments.h"
 #include "program/auto_callee.h"
 #include "program/lazy_exports.h"
+#include "program/module_aliases.h"
 
 namespace gbreak {
 
@@ -443,6 +444,21 @@ ModuleSummary CompiledRegion::Summarize(const std::string& path, const std::stri
         targets.push_back(std::move(qualified));
       }
     }
+  }
+  // Module-level aliases (`Net = Block`): the name is the object its value names.
+  for (const ModuleAlias& alias : ModuleAliases(root_, text_)) {
+    if (summary.imports.contains(alias.name)) continue;
+    std::vector<std::string> targets;
+    std::string_view value = NodeText(alias.value, text_);
+    if (Is(alias.value, "identifier") && imports_.Lookup(value) == nullptr &&
+        imports_.DefinesAtModuleLevel(value)) {
+      targets.push_back(module + "." + std::string(value));
+    } else {
+      for (const std::string& name : QualifiedNames(alias.value, text_, imports_)) {
+        targets.push_back(qualify(name));
+      }
+    }
+    if (!targets.empty()) summary.imports[alias.name] = std::move(targets);
   }
   summary.replaces_itself = ReplacesOwnModule(root_, text_);
   summary.compiled_lines = compiled_lines_;

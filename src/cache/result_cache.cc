@@ -32,7 +32,7 @@ namespace {
 
 // The layout of entries and of the index (result_codec.cc's field order included): bump it when
 // either changes, so no run reads what an older layout wrote.
-constexpr std::string_view kFormatVersion = "gbreak-cache 9";
+constexpr std::string_view kFormatVersion = "gbreak-cache 10";
 constexpr uint64_t kDefaultMaxMegabytes = 512;
 // A file whose mtime or ctime is this close to when it was read may have changed again within
 // the file system's timestamp granularity without its stat changing: its key is not trusted.

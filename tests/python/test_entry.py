@@ -633,3 +633,29 @@ def test_a_comprehension_over_the_callers_kwargs_hands_on_part_of_them(
     r = run_gbreak("lint", "--site-packages", str(site), "--entry", "kc.model:Net",
                    "--inputs", inputs, "--output-format", "json", cwd=tmp_path)
     assert [f[:3] for f in findings(r)] == expected
+
+
+def test_module_level_aliases_are_the_object_they_name(run_gbreak, tmp_path):
+    # `Net = Block` makes mod.Net the class Block (an entry naming it resolves), and a function
+    # imported from another module under an alias (`helper = _log_shape`) is that function.
+    site = make_library(tmp_path, "al", {
+        "util.py": ("def _log_shape(x):\n"
+                    "    print(x.shape)\n\n\n"
+                    "helper = _log_shape\n"),
+        "model.py": ("import torch.nn as nn\n"
+                     "from .util import helper\n\n\n"
+                     "class Block(nn.Module):\n"
+                     "    def forward(self, x):\n"
+                     "        helper(x)\n"
+                     "        return x\n\n\n"
+                     "Net = Block\n"
+                     "Layer = nn.Linear\n")})
+    r = run_gbreak("lint", "--site-packages", str(site), "--entry", "al.model:Net",
+                   "--output-format", "json", cwd=tmp_path)
+    assert r.returncode == 1, r.stderr
+    assert [f[:3] for f in findings(r)] == [("util.py", 2, "SE001")]
+    # A name bound twice at top level is no alias: gbreak says it cannot find it.
+    (site / "al" / "model.py").write_text(
+        (site / "al" / "model.py").read_text() + "Net = nn.Linear\n")
+    r = run_gbreak("lint", "--site-packages", str(site), "--entry", "al.model:Net", cwd=tmp_path)
+    assert r.returncode == 2 and "`Net` is not a class or function" in r.stderr, r.stderr
