@@ -145,11 +145,16 @@ std::optional<BreakReport> ParseBreakReport(const std::vector<std::string>& line
     // 2.0: `Graph break: <reason> from user code at <stack>`; 2.1: `… from user code at:`;
     // 2.2–2.4: `Graph break: from user code at:` with the reason at the end of the traceback.
     std::string_view body = first.substr(kOldStart.size());
-    size_t from = body.rfind("from user code at");
+    constexpr std::string_view kFromUserCode = "from user code at";
+    size_t from = body.rfind(kFromUserCode);
     std::string_view reason = Trim(body.substr(0, from));
-    // 2.0 prints the first frame on the same line.
-    if (std::optional<SourceFrame> frame = ParseTracebackFrame(body.substr(from + 17))) {
-      report.user_stack.push_back(*std::move(frame));
+    // 2.0 prints the first frame on the same line. (A damaged line may lack the phrase: then
+    // there is no frame, and `from` is npos, not an offset to skip from.)
+    if (from != std::string_view::npos) {
+      if (std::optional<SourceFrame> frame =
+              ParseTracebackFrame(body.substr(from + kFromUserCode.size()))) {
+        report.user_stack.push_back(*std::move(frame));
+      }
     }
     if (reason.ends_with(":")) reason.remove_suffix(1);  // "skip:" (skipped frame)
     if (reason == "skip") {
