@@ -1,5 +1,6 @@
 #include "syntax/syntax_check.h"
 
+#include <span>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -7,6 +8,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "source/absl_compat.h"
+#include "syntax/tree_index.h"
 #include "syntax/tree_sitter.h"
 
 namespace gbreak {
@@ -140,7 +142,8 @@ class Python3Checker {
  private:
   std::optional<SyntaxProblem> CheckBlock(TSNode block, const std::vector<Frame>& ancestors,
                                           uint32_t previous_end_row, Nesting& nesting) const;
-  std::optional<SyntaxProblem> CheckNode(TSNode node) const;
+  std::optional<SyntaxProblem> CheckNode(TSNode node, std::string_view type) const;
+  static uint32_t PreviousEndRow(std::span<const IndexedNode> nodes, uint32_t i, uint32_t root);
   std::optional<SyntaxProblem> CheckPython2Statement(TSNode node, std::string_view keyword) const;
 
   SyntaxProblem Problem(TSNode node, std::string message) const {
@@ -154,40 +157,49 @@ class Python3Checker {
 };
 
 std::optional<SyntaxProblem> Python3Checker::Run(TSNode root) {
-  // One pass in document order with a cursor; `ancestors` holds each open node and its nesting,
-  // so the owner of a block is at hand without ts_node_parent (a walk from the root each call).
+  // One pass over the tree's flat index (every node, named or not, in document order: the walk
+  // a cursor would make, without a tree-sitter call per node); `ancestors` holds each open node
+  // and its nesting, so the owner of a block is at hand.
+  uint32_t at = 0;
+  std::span<const IndexedNode> nodes = IndexedNodes(root, &at);
+  if (nodes.empty()) return std::nullopt;  // a null root
   std::vector<Frame> ancestors;
-  TSTreeCursor cursor = ts_tree_cursor_new(root);
-  uint32_t previous_end_row = 0;  // end row of the previous sibling
-  std::optional<SyntaxProblem> problem;
-  while (true) {
-    TSNode node = ts_tree_cursor_current_node(&cursor);
-    Nesting here = ancestors.empty() ? Nesting{} : ancestors.back().nesting;
-    if (NodeType(node) == "block") {
-      problem = CheckBlock(node, ancestors, previous_end_row, here);
-    } else {
-      problem = CheckNode(node);
-    }
-    if (problem.has_value()) break;
-    if (ts_tree_cursor_goto_first_child(&cursor)) {
-      bool has_finally = NodeType(node) == "try_statement" && HasChild(node, "finally_clause");
-      ancestors.push_back(Frame{node, here, has_finally});
-      continue;
-    }
-    bool done = false;
-    while (true) {
-      previous_end_row = ts_node_end_point(ts_tree_cursor_current_node(&cursor)).row;
-      if (ts_tree_cursor_goto_next_sibling(&cursor)) break;
-      if (!ts_tree_cursor_goto_parent(&cursor)) {
-        done = true;
-        break;
-      }
+  std::vector<uint32_t> open;  // the index of each node in `ancestors`
+  for (uint32_t i = at, end = nodes[at].end; i < end; ++i) {
+    const IndexedNode& entry = nodes[i];
+    while (!open.empty() && i >= nodes[open.back()].end) {
+      open.pop_back();
       ancestors.pop_back();
     }
-    if (done) break;
+    Nesting here = ancestors.empty() ? Nesting{} : ancestors.back().nesting;
+    std::optional<SyntaxProblem> problem =
+        entry.type == "block"
+            ? CheckBlock(entry.node, ancestors, PreviousEndRow(nodes, i, at), here)
+            : CheckNode(entry.node, entry.type);
+    if (problem.has_value()) return problem;
+    if (entry.first_child != IndexedNode::kNone) {
+      bool has_finally = entry.type == "try_statement" && HasChild(entry.node, "finally_clause");
+      ancestors.push_back(Frame{entry.node, here, has_finally});
+      open.push_back(i);
+    }
   }
-  ts_tree_cursor_delete(&cursor);
-  return problem;
+  return std::nullopt;
+}
+
+// The end row of the node before `i` among its siblings; for a first child, that of its
+// parent's (the row a cursor walk had last closed a node on). Only blocks ask.
+uint32_t Python3Checker::PreviousEndRow(std::span<const IndexedNode> nodes, uint32_t i,
+                                        uint32_t root) {
+  for (uint32_t node = i; node != root && nodes[node].parent != IndexedNode::kNone;
+       node = nodes[node].parent) {
+    uint32_t previous = IndexedNode::kNone;
+    for (uint32_t c = nodes[nodes[node].parent].first_child; c != node;
+         c = nodes[c].next_sibling) {
+      previous = c;
+    }
+    if (previous != IndexedNode::kNone) return ts_node_end_point(nodes[previous].node).row;
+  }
+  return 0;
 }
 
 std::optional<SyntaxProblem> Python3Checker::CheckBlock(TSNode block,
@@ -247,8 +259,8 @@ std::optional<SyntaxProblem> Python3Checker::CheckPython2Statement(TSNode node,
                                     "(...)? (a Python 2 statement)"));
 }
 
-std::optional<SyntaxProblem> Python3Checker::CheckNode(TSNode node) const {
-  std::string_view type = NodeType(node);
+std::optional<SyntaxProblem> Python3Checker::CheckNode(TSNode node,
+                                                       std::string_view type) const {
   if (type == "print_statement") return CheckPython2Statement(node, "print");
   if (type == "exec_statement") return CheckPython2Statement(node, "exec");
   if (type == "except_clause" && HasChild(node, ",")) {
@@ -268,6 +280,7 @@ std::optional<SyntaxProblem> Python3Checker::CheckNode(TSNode node) const {
 }  // namespace
 
 std::optional<SyntaxProblem> FindSyntaxProblem(const SourceFile& source, TSNode root) {
+  TreeIndexScope tree_index;  // the caller's, when it has one (FileChecker does)
   std::optional<SyntaxProblem> problem = Python3Checker(source).Run(root);
   TSNode error = FirstSyntaxError(root);
   if (!ts_node_is_null(error) &&
