@@ -391,6 +391,7 @@ std::vector<std::string> CompiledRegion::DefaultGuards(
       cache = std::make_unique<TruthCache>();
       cache->UseCallIndex(truth_cache_.call_index());
       cache->UseBindingIndex(&bindings());
+      cache->ShareAssignmentsWith(&truth_cache_);
       cache->SetDefaulted({{Key(function), std::set<std::string>(names.begin(), names.end())}});
       // Its other parameters are what the program's calls pass, not only this file's calls
       // (cache_utils' own `DynamicCache(data)` leaves out the `config` a model passes).

@@ -877,6 +877,7 @@ const std::vector<TSNode>& TruthCache::CallsTo(TSNode root, std::string_view tex
 
 const TruthCache::ModuleAssignments& TruthCache::AssignedAtModuleLevel(TSNode root,
                                                                       std::string_view text) {
+  if (assignments_base_ != nullptr) return assignments_base_->AssignedAtModuleLevel(root, text);
   if (module_assignments_ != nullptr) return *module_assignments_;
   module_assignments_ = std::make_unique<ModuleAssignments>();
   for (TSNode statement : NamedChildren(root)) {
@@ -892,6 +893,9 @@ const TruthCache::ModuleAssignments& TruthCache::AssignedAtModuleLevel(TSNode ro
 
 const TruthCache::SelfAssignments& TruthCache::AssignedToSelf(TSNode class_definition,
                                                               std::string_view text) {
+  if (assignments_base_ != nullptr) {
+    return assignments_base_->AssignedToSelf(class_definition, text);
+  }
   auto [it, added] = self_assignments_.try_emplace(ts_node_start_byte(class_definition));
   if (!added) return it->second;
   SelfAssignments& out = it->second;

@@ -129,6 +129,10 @@ class TruthCache {
   };
   using SelfAssignments = std::map<std::string, SelfAssignment, std::less<>>;
   const SelfAssignments& AssignedToSelf(TSNode class_definition, std::string_view text);
+  // Those two depend on the tree alone, not on the facts a cache folds under: a cache made for
+  // one hypothesis (CompiledRegion::DefaultGuards makes one per parameter held at its default,
+  // per function) asks `base`, the file's cache, instead of walking the class bodies again.
+  void ShareAssignmentsWith(TruthCache* base) { assignments_base_ = base; }
 
   // A question about `name` at `node` that folding asks while answering it (a fill guarded by a
   // test of the same collection): BeginAsking is false when it is already being asked, and the
@@ -178,6 +182,7 @@ class TruthCache {
   std::unique_ptr<BindingIndex> own_bindings_;
   std::unique_ptr<ModuleAssignments> module_assignments_;
   std::map<uint32_t, SelfAssignments> self_assignments_;  // by class start byte
+  TruthCache* assignments_base_ = nullptr;
   std::set<std::tuple<int, uint32_t, std::string, int>> asking_;
 };
 

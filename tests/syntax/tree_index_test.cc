@@ -134,5 +134,22 @@ TEST(TreeIndexTest, NamesOfTypesAndFieldsAreTheGrammars) {
   EXPECT_EQ(PythonFieldId("arguments"), ts_language_field_id_for_name(PythonLanguage(), "arguments", 9));
 }
 
+// PythonFieldId's own table answers as the grammar does for every field name, and 0 for names
+// that are no field (among them near misses sharing a field's length and end characters).
+TEST(TreeIndexTest, FieldIdsAreTheGrammarsForEveryField) {
+  const TSLanguage* language = PythonLanguage();
+  ASSERT_GT(ts_language_field_count(language), 0u);
+  for (TSFieldId id = 1; id <= ts_language_field_count(language); ++id) {
+    std::string name = ts_language_field_name_for_id(language, id);
+    EXPECT_EQ(PythonFieldId(name), id) << name;
+    std::string near = name;
+    near[near.size() / 2] = near[near.size() / 2] == 'q' ? 'z' : 'q';
+    if (near != name) EXPECT_EQ(PythonFieldId(near), 0) << near;
+  }
+  EXPECT_EQ(PythonFieldId(""), 0);
+  EXPECT_EQ(PythonFieldId("x"), 0);
+  EXPECT_EQ(PythonFieldId("bodybody"), 0);
+}
+
 }  // namespace
 }  // namespace gbreak
