@@ -118,9 +118,12 @@ const std::set<std::string, std::less<>>& BindingIndex::NamesBoundIn(TSNode func
 }
 
 bool BindingIndex::BindsInAnyWay(TSNode function, std::string_view name) {
-  auto [it, added] =
-      binds_in_any_way_.try_emplace({ts_node_start_byte(function), std::string(name)}, false);
-  if (added) it->second = !BindingsOf(function, name, text_).empty();
+  return !BindingsOf(function, name).empty();
+}
+
+const std::vector<TSNode>& BindingIndex::BindingsOf(TSNode function, std::string_view name) {
+  auto [it, added] = bindings_of_.try_emplace({ts_node_start_byte(function), std::string(name)});
+  if (added) it->second = gbreak::BindingsOf(function, name, text_);
   return it->second;
 }
 

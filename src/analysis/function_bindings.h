@@ -47,6 +47,9 @@ class BindingIndex {
   // Whether the body binds `name` in any way Python has (syntax_queries.h BindingsOf: imports,
   // `with ... as`, `global`, ... too), asked once per function and name.
   bool BindsInAnyWay(TSNode function, std::string_view name);
+  // Those statements and clauses (syntax_queries.h BindingsOf), found once per function and
+  // name: folding asks again under each hypothesis of a parameter held at its default.
+  const std::vector<TSNode>& BindingsOf(TSNode function, std::string_view name);
 
  private:
   using NodesByName = std::map<std::string, std::vector<TSNode>, std::less<>>;
@@ -64,7 +67,7 @@ class BindingIndex {
 
   std::string_view text_;
   std::map<uint32_t, Function> functions_;  // by the definition's start byte
-  std::map<std::pair<uint32_t, std::string>, bool, std::less<>> binds_in_any_way_;
+  std::map<std::pair<uint32_t, std::string>, std::vector<TSNode>, std::less<>> bindings_of_;
   const std::vector<TSNode> none_;
 };
 

@@ -640,7 +640,7 @@ class Evaluator {
     // A binding guarded by a test on this same local asks this question again.
     if (!cache_->BeginAsking(kLocalNone, test, name, mode_)) return Truth::kUnknown;
     bool decided = true;
-    for (TSNode binding : BindingsOf(function, name, text_)) {
+    for (TSNode binding : bindings().BindingsOf(function, name)) {
       if (!Reaches(binding, test, function)) continue;
       if (Is(binding, "assignment") && Is(Field(binding, "left"), "identifier") &&
           Is(Field(binding, "right"), "none")) {

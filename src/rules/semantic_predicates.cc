@@ -670,8 +670,8 @@ std::optional<Confidence> IsTensorString(const MatchContext& context,
       !facts.TextContains(".format(", start, end)) {
     return std::nullopt;
   }
-  std::vector<TSNode> assignments =
-      AssignmentsTo(function, NodeText(identifier, context.text), context.text);
+  const std::vector<TSNode>& assignments =
+      facts.bindings().AssignmentsTo(function, NodeText(identifier, context.text));
   if (assignments.empty()) return std::nullopt;
   for (TSNode assignment : assignments) {
     if (!FormatsTensor(context, Field(assignment, "right"))) return std::nullopt;
