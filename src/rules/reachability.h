@@ -11,6 +11,7 @@ namespace gbreak {
 // Settles what each file could not decide alone: a finding in a function its own file never
 // calls is kept only when the program-wide call graph (every checked file's summary) reaches that
 // function from some entry, for example a helper module called from another file's forward.
+// The results' summaries go into that graph: none is left in them afterwards.
 void SettleReachability(std::vector<FileCheckResult>& results);
 
 // True when the program does not hold what a finding requires (Finding::requirement): the callee is
