@@ -101,7 +101,9 @@ def entry_command(binary: str, libs: Path, entry: str, mode: str, torch_version:
                   inputs: str | None, config: tuple = ()) -> list[str]:
     cmd = [binary, "lint", "--site-packages", str(libs), "--entry", entry, "--mode", mode,
            "--torch-version", torch_minor(torch_version), "--select", "ALL",
-           "--output-format", "json", "--exit-zero", "--threads", "1"]
+           "--output-format", "json", "--exit-zero", "--threads", "1",
+           # The judge measures the analysis: no run is read back from the result cache.
+           "--no-cache"]
     cmd += ["--inputs", inputs] if inputs is not None else []
     for key, value in config:
         cmd += ["--config", f"{key}={value}"]

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -252,6 +253,18 @@ absl::StatusOr<T> ReadEntryPart(const std::string& path, const std::string& key,
 
 }  // namespace
 
+namespace {
+
+// size, mtime, ctime and inode of `path` (following symbolic links), for entry runs' records.
+absl::StatusOr<std::array<int64_t, 4>> StatArray(const std::string& path) {
+  struct stat info;
+  if (stat(path.c_str(), &info) != 0) return absl::NotFoundError(std::strerror(errno));
+  return std::array<int64_t, 4>{static_cast<int64_t>(info.st_size), ModifiedNs(info),
+                                ChangedNs(info), static_cast<int64_t>(info.st_ino)};
+}
+
+}  // namespace
+
 absl::StatusOr<ResultCache::Stat> ResultCache::StatOf(const std::string& path) {
   struct stat info;
   if (stat(path.c_str(), &info) != 0) return absl::NotFoundError(std::strerror(errno));
@@ -336,6 +349,93 @@ std::optional<std::vector<FileCheckResult>> ResultCache::ReuseRun(
   for (const std::string& file : files) seen_[file] = index_.at(file);
   hits_ = static_cast<int>(files.size());
   return results;
+}
+
+std::string ResultCache::EntryRunKey(const std::string& request) const {
+  Sha256 hash;
+  AddPart(hash, fingerprint_);
+  AddPart(hash, "entry run");
+  std::error_code error;
+  AddPart(hash, std::filesystem::current_path(error).string());  // the request's paths are relative
+  AddPart(hash, request);
+  return hash.Hex();
+}
+
+namespace {
+
+// What an entry run depends on, as the file system says now: per path, [path, exists, size,
+// mtime, ctime, inode] (a path that is not there: exists false, zeros).
+nlohmann::json DependencyStats(const std::vector<std::string>& paths) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const std::string& path : paths) {
+    absl::StatusOr<std::array<int64_t, 4>> stat = StatArray(path);
+    out.push_back(stat.ok() ? nlohmann::json::array({path, true, (*stat)[0], (*stat)[1],
+                                                     (*stat)[2], (*stat)[3]})
+                            : nlohmann::json::array({path, false, 0, 0, 0, 0}));
+  }
+  return out;
+}
+
+// The paths an entry run's result depends on: the files it parsed and the rest it looked at.
+std::vector<std::string> DependenciesOf(const EntryScopeResult& result) {
+  std::vector<std::string> paths = result.files;
+  paths.insert(paths.end(), result.depends_on.begin(), result.depends_on.end());
+  std::sort(paths.begin(), paths.end());
+  paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
+  return paths;
+}
+
+}  // namespace
+
+std::optional<EntryScopeResult> ResultCache::ReuseEntryRun(const std::string& request) {
+  entry_run_started_ns_ = NowNanoseconds();
+  std::string key = EntryRunKey(request);
+  std::string path = absl::StrCat(dir_, "/entries/entry-runs/", key);
+  auto corrupt = [&](const absl::Status& status) -> std::optional<EntryScopeResult> {
+    if (!absl::IsNotFound(status)) {
+      Warn(absl::StrCat("ignoring a corrupt cache entry ", path, " (", status.message(), ")"));
+    }
+    return std::nullopt;
+  };
+  absl::StatusOr<EntryFile> entry = EntryFile::Open(path, key, 2);
+  if (!entry.ok()) return corrupt(entry.status());
+  absl::StatusOr<std::string> kept_stats = entry->ReadPart(0);
+  if (!kept_stats.ok()) return corrupt(kept_stats.status());
+  std::vector<std::string> paths;
+  nlohmann::json kept;
+  try {
+    kept = nlohmann::json::from_msgpack(kept_stats->begin(), kept_stats->end());
+    for (const nlohmann::json& dependency : kept) paths.push_back(dependency.at(0));
+  } catch (const nlohmann::json::exception& error) {
+    return corrupt(absl::DataLossError(error.what()));
+  }
+  // Anything changed, added or removed since: the run is made again (and kept again).
+  if (DependencyStats(paths) != kept) return std::nullopt;
+  absl::StatusOr<std::string> bytes = entry->ReadPart(1);
+  if (!bytes.ok()) return corrupt(bytes.status());
+  absl::StatusOr<EntryScopeResult> result = DecodeEntryResult(*bytes, engine_);
+  if (!result.ok()) return corrupt(result.status());
+  hits_ = static_cast<int>(result->files.size());
+  return *std::move(result);
+}
+
+void ResultCache::KeepEntryRun(const std::string& request, const EntryScopeResult& result) {
+  misses_ = static_cast<int>(result.files.size());
+  std::vector<std::string> paths = DependenciesOf(result);
+  nlohmann::json stats = DependencyStats(paths);
+  for (const nlohmann::json& dependency : stats) {
+    // Changed while the run read it, or too recently for its stat to tell a later change.
+    if (dependency.at(1).get<bool>() &&
+        (dependency.at(3).get<int64_t>() >= entry_run_started_ns_ - kRacyNanoseconds ||
+         dependency.at(4).get<int64_t>() >= entry_run_started_ns_ - kRacyNanoseconds)) {
+      return;
+    }
+  }
+  std::vector<std::uint8_t> kept_stats = nlohmann::json::to_msgpack(stats);
+  std::string key = EntryRunKey(request);
+  Write(absl::StrCat(dir_, "/entries/entry-runs/", key),
+        FrameEntry(key, {std::string(kept_stats.begin(), kept_stats.end()),
+                         EncodeEntryResult(result)}));
 }
 
 FileCheckResult ResultCache::Check(FileChecker& checker, const std::string& path) {

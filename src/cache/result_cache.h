@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "rules/entry_scope.h"
 #include "rules/file_check.h"
 #include "rules/rule_engine.h"
 
@@ -67,6 +68,15 @@ class ResultCache {
   void Settle(const std::vector<std::string>& files, std::vector<FileCheckResult>& results,
               int threads, const std::function<FileCheckResult(const std::string&)>& recheck);
 
+  // Entry runs (--entry) are kept whole, under a key of `request` (the run's entries, their
+  // inputs and configuration, its search roots) and the working directory, with the stat of
+  // every file the run read and of every directory it looked in for modules (EntryScopeResult::
+  // depends_on). ReuseEntryRun returns the kept result while each of them is as it was, and
+  // notes when the run starts; KeepEntryRun keeps `result` unless one of them changed after that
+  // (or within the file system's timestamp granularity of it: its stat could not vouch for it).
+  std::optional<EntryScopeResult> ReuseEntryRun(const std::string& request);
+  void KeepEntryRun(const std::string& request, const EntryScopeResult& result);
+
   // Writes the stat index of this run's files and keeps the directory under its size bound.
   // Returns warnings to show (entries that were corrupt, writes that failed).
   std::vector<std::string> Finish();
@@ -103,6 +113,7 @@ class ResultCache {
   std::string RunKey(const std::vector<std::string>& files,
                      const std::vector<std::string>& keys) const;
   std::optional<std::vector<FileCheckResult>> KeptRun(const std::string& key);
+  std::string EntryRunKey(const std::string& request) const;
   // A file's cached result without its summary.
   std::optional<FileCheckResult> Load(const std::string& key);
   void Store(const std::string& key, const FileCheckResult& result);
@@ -126,6 +137,7 @@ class ResultCache {
   std::vector<std::string> warnings_;
   bool write_failed_ = false;
   int hits_ = 0, misses_ = 0, stored_ = 0;
+  int64_t entry_run_started_ns_ = 0;
 };
 
 }  // namespace gbreak

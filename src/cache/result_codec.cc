@@ -290,4 +290,30 @@ absl::StatusOr<std::vector<FileCheckResult>> DecodeSettledRun(std::string_view b
   return results;
 }
 
+std::string EncodeEntryResult(const EntryScopeResult& result) {
+  std::string settled = EncodeSettledRun(result.results);
+  return ToMsgpack(json::array({json::binary(std::vector<std::uint8_t>(settled.begin(),
+                                                                       settled.end())),
+                                result.files, result.diagnostics, result.depends_on}));
+}
+
+absl::StatusOr<EntryScopeResult> DecodeEntryResult(std::string_view bytes,
+                                                   const RuleEngine& engine) {
+  EntryScopeResult result;
+  try {
+    json record = json::from_msgpack(bytes.begin(), bytes.end());
+    const json::binary_t& settled = record.at(0).get_binary();
+    absl::StatusOr<std::vector<FileCheckResult>> results = DecodeSettledRun(
+        std::string_view(reinterpret_cast<const char*>(settled.data()), settled.size()), engine);
+    if (!results.ok()) return results.status();
+    result.results = *std::move(results);
+    Get(record, 1, result.files);
+    Get(record, 2, result.diagnostics);
+    Get(record, 3, result.depends_on);
+  } catch (const json::exception& error) {
+    return absl::DataLossError(absl::StrCat("cannot decode: ", error.what()));
+  }
+  return result;
+}
+
 }  // namespace gbreak

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "rules/entry_scope.h"
 #include "rules/file_check.h"
 #include "rules/rule_engine.h"
 
@@ -35,6 +36,12 @@ absl::StatusOr<ModuleSummary> DecodeSummary(std::string_view summary);
 std::string EncodeSettledRun(const std::vector<FileCheckResult>& results);
 absl::StatusOr<std::vector<FileCheckResult>> DecodeSettledRun(std::string_view bytes,
                                                               const RuleEngine& engine);
+
+// An entry run's result (rules/entry_scope.h), as the run reported it: each read file's settled
+// result (without summaries), the files read, the diagnostics and what else it depends on.
+std::string EncodeEntryResult(const EntryScopeResult& result);
+absl::StatusOr<EntryScopeResult> DecodeEntryResult(std::string_view bytes,
+                                                   const RuleEngine& engine);
 
 }  // namespace gbreak
 

@@ -28,6 +28,7 @@
 #include "rules/file_check.h"
 #include "rules/reachability.h"
 #include "rules/rule_engine.h"
+#include "source/absl_compat.h"
 #include "source/parallel_for.h"
 
 namespace gbreak {
@@ -132,6 +133,36 @@ LintReport CheckFiles(const std::vector<std::string>& files, const RuleEngine& e
   return report;
 }
 
+// Everything an entry run's result depends on besides the files it reads and the rules and
+// check options (the cache's fingerprint): the key of its kept result. Each part is framed by
+// its length, so no two requests run together into the same text.
+std::string EntryRequest(const EntryScopeOptions& scope) {
+  std::string out;
+  auto add = [&out](std::string_view part) {
+    absl::StrAppend(&out, part.size(), ":", ToAbsl(part), ";");
+  };
+  add("entries");
+  for (const std::string& entry : scope.entries) add(entry);
+  add("written at");
+  for (const CallStep& step : scope.entry_sources) {
+    add(step.path);
+    add(absl::StrCat(step.line));
+    add(step.function);
+  }
+  add(scope.inputs.has_value() ? "inputs" : "inputs unknown");
+  for (const std::string& input : scope.inputs.value_or(std::vector<std::string>{})) add(input);
+  add("config");
+  for (const auto& [field, value] : scope.config) {
+    add(field);
+    add(value);
+  }
+  add("project roots");
+  for (const std::string& root : scope.project_roots) add(root);
+  add("library roots");
+  for (const std::string& root : scope.library_roots) add(root);
+  return out;
+}
+
 // Entry mode (`--entry`): only what the entries reach is read, parsed and reported.
 LintReport CheckEntries(const std::vector<std::string>& entries,
                         const std::vector<CallStep>& entry_sources,
@@ -149,7 +180,23 @@ LintReport CheckEntries(const std::vector<std::string>& entries,
   scope.library_roots = library_roots;
   scope.threads = options.threads > 0 ? options.threads : DefaultThreadCount();
   report.stats.threads = scope.threads;
-  EntryScopeResult result = CheckFromEntries(scope, engine, CheckOptionsFor(options));
+  // A run asked again with nothing it read changed is read back whole (docs/cache.md).
+  std::unique_ptr<ResultCache> cache = OpenCache(engine, CheckOptionsFor(options), options);
+  std::string request = cache != nullptr ? EntryRequest(scope) : "";
+  std::optional<EntryScopeResult> kept;
+  if (cache != nullptr) kept = cache->ReuseEntryRun(request);
+  EntryScopeResult result = kept.has_value()
+                                ? *std::move(kept)
+                                : CheckFromEntries(scope, engine, CheckOptionsFor(options));
+  if (cache != nullptr) {
+    if (!kept.has_value()) cache->KeepEntryRun(request, result);
+    for (const std::string& warning : cache->Finish()) {
+      std::cerr << "gbreak: warning: " << warning << "\n";
+    }
+    report.stats.cache_used = true;
+    report.stats.cache_hits = static_cast<size_t>(cache->hits());
+    report.stats.cache_misses = static_cast<size_t>(cache->misses());
+  }
   report.entry_run = true;
   report.diagnostics = std::move(result.diagnostics);
   MergeResults(result.results, report);

@@ -60,12 +60,18 @@ bool TextMayExport(std::string_view text, std::string_view name) {
   return false;
 }
 
-bool FileOrPackageMayExport(const std::string& path, std::string_view name) {
+bool FileOrPackageMayExport(const std::string& path, std::string_view name,
+                            std::vector<std::string>* read) {
   std::filesystem::path file(path);
-  if (file.filename() != "__init__.py") return TextMayExport(ReadAll(file), name);
+  if (file.filename() != "__init__.py") {
+    if (read != nullptr) read->push_back(path);
+    return TextMayExport(ReadAll(file), name);
+  }
+  if (read != nullptr) read->push_back(file.parent_path().string());
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(file.parent_path(), ec)) {
     if (entry.path().extension() != ".py" || !entry.is_regular_file(ec)) continue;
+    if (read != nullptr) read->push_back(entry.path().string());
     if (TextMayExport(ReadAll(entry.path()), name)) return true;
   }
   return false;

@@ -3,6 +3,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gbreak {
 
@@ -12,8 +13,10 @@ bool TextMayExport(std::string_view text, std::string_view name);
 
 // The same for a module file, or for a package (its `__init__.py`): every `.py` file of the
 // package's own directory, since a lazy package's `__init__` star-imports its submodules.
-// Unreadable files answer no.
-bool FileOrPackageMayExport(const std::string& path, std::string_view name);
+// Unreadable files answer no. With `read`, the files it read (and, for a package, its directory,
+// whose listing it read) are added to it: the result cache checks them before reusing a run.
+bool FileOrPackageMayExport(const std::string& path, std::string_view name,
+                            std::vector<std::string>* read = nullptr);
 
 }  // namespace gbreak
 

@@ -48,6 +48,10 @@ const std::string& ModuleLocator::Locate(const std::string& dotted) {
     std::replace(relative.begin(), relative.end(), '.', '/');
     for (const std::string& root : roots_) {
       std::string base = root == "." ? relative : root + "/" + relative;
+      // A base.py or base/__init__.py added later would change the answer.
+      size_t slash = base.rfind('/');
+      looked_in_.insert(slash == std::string::npos ? "." : base.substr(0, slash));
+      looked_in_.insert(base);
       if (IsRegularFile(base + "/__init__.py")) {
         found = base + "/__init__.py";
         break;

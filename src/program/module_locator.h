@@ -2,6 +2,7 @@
 #define GBREAK_PROGRAM_MODULE_LOCATOR_H_
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,9 @@ class ModuleLocator {
   // for <site-packages>/transformers/models/gpt2/modeling_gpt2.py), else "user".
   std::string OriginOf(const std::string& path) const;
   const std::vector<std::string>& roots() const { return roots_; }
+  // Every directory Locate looked in for a module file or package (whether it exists or not),
+  // sorted: a file added to one of them could change what a dotted name resolves to.
+  const std::set<std::string>& directories_looked_in() const { return looked_in_; }
 
   // True for modules gbreak never reads (torch, numpy, ...).
   static bool IsOpaque(const std::string& dotted);
@@ -34,6 +38,7 @@ class ModuleLocator {
   std::vector<std::string> roots_;          // project roots, then library roots
   std::vector<std::string> library_roots_;
   std::map<std::string, std::string> cache_;
+  std::set<std::string> looked_in_;
 };
 
 }  // namespace gbreak

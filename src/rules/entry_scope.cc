@@ -300,7 +300,7 @@ bool EntryLoader::MayExport(const std::string& dotted, const std::string& name) 
   auto [it, inserted] = may_export_.try_emplace({dotted, name}, false);
   if (inserted) {
     const std::string& path = locator_.Locate(dotted);
-    it->second = !path.empty() && FileOrPackageMayExport(path, name);
+    it->second = !path.empty() && FileOrPackageMayExport(path, name, &out_.depends_on);
   }
   return it->second;
 }
@@ -511,6 +511,11 @@ EntryScopeResult EntryLoader::Run() {
   KeepReachedFindings(reached);
   out_.results = std::move(results_);
   std::sort(out_.files.begin(), out_.files.end());
+  const std::set<std::string>& looked_in = locator_.directories_looked_in();
+  out_.depends_on.insert(out_.depends_on.end(), looked_in.begin(), looked_in.end());
+  std::sort(out_.depends_on.begin(), out_.depends_on.end());
+  out_.depends_on.erase(std::unique(out_.depends_on.begin(), out_.depends_on.end()),
+                        out_.depends_on.end());
   return std::move(out_);
 }
 

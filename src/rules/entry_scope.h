@@ -38,6 +38,10 @@ struct EntryScopeResult {
   std::vector<FileCheckResult> results;  // one per file read; findings only where reached
   std::vector<std::string> files;        // the files read, sorted
   std::vector<Diagnostic> diagnostics;   // entries that could not be resolved
+  // What else the result depends on (for the result cache), sorted: the files and package
+  // directories read without being parsed (export scans), and every directory a module lookup
+  // looked in (a module file added there could change what a name resolves to).
+  std::vector<std::string> depends_on;
 };
 
 // Reads files only as the call graph reaches them: the entry's module, then the modules its

@@ -289,6 +289,75 @@ def test_a_warm_run_reads_the_kept_run(gbreak_binary, project, tmp_path):
     assert cache_line(again.stderr) == "cache: 3 files read from it, 0 analyzed"
 
 
+def entry_run(binary, root, cache, *extra):
+    return run(binary, "--entry", "pkg.model:Net", "--stats", *extra, cwd=root, cache_dir=cache)
+
+
+def test_an_entry_run_is_read_back_whole_while_nothing_it_read_changed(gbreak_binary, project,
+                                                                       tmp_path):
+    cache = tmp_path / "cache"
+    # An entry run keeps its result only once the stat of what it read can vouch for it: last
+    # changed more than a second before the run.
+    time.sleep(1.1)
+    cold = entry_run(gbreak_binary, project, cache)
+    assert cache_line(cold.stderr) == "cache: 0 files read from it, 2 analyzed"
+    warm = entry_run(gbreak_binary, project, cache)
+    assert cache_line(warm.stderr) == "cache: 2 files read from it, 0 analyzed"
+    without = run(gbreak_binary, "--entry", "pkg.model:Net", "--no-cache", cwd=project)
+    assert warm.stdout == cold.stdout == without.stdout
+    assert any("helpers.py" in f for f in findings(warm)), warm.stdout
+    # Other inputs or configuration are another run.
+    other = entry_run(gbreak_binary, project, cache, "--inputs", "x")
+    assert cache_line(other.stderr) == "cache: 0 files read from it, 2 analyzed"
+
+
+def test_an_entry_run_sees_a_changed_file_it_read(gbreak_binary, project, tmp_path):
+    cache = tmp_path / "cache"
+    time.sleep(1.1)
+    entry_run(gbreak_binary, project, cache)
+    assert "2 files read from it" in cache_line(entry_run(gbreak_binary, project, cache).stderr)
+    # A library-side fix: the helper no longer prints.
+    write(project / "pkg" / "helpers.py", HELPERS.replace("print(x)", "return x"))
+    after = entry_run(gbreak_binary, project, cache)
+    assert cache_line(after.stderr) == "cache: 0 files read from it, 2 analyzed"
+    assert after.stdout == run(gbreak_binary, "--entry", "pkg.model:Net", "--no-cache",
+                               cwd=project).stdout
+    assert not any("log_it" in f or "print" in f for f in findings(after)), after.stdout
+
+
+def test_an_entry_run_sees_a_module_added_where_an_import_looked(gbreak_binary, project, tmp_path):
+    # `from pkg import extra` resolves to nothing at first; pkg/extra.py added later is read.
+    write(project / "pkg" / "model.py", MODEL.replace(
+        "from pkg import helpers", "from pkg import extra, helpers").replace(
+        "helpers.log_it(x)", "helpers.log_it(x)\n        extra.show(x)"))
+    cache = tmp_path / "cache"
+    time.sleep(1.1)
+    entry_run(gbreak_binary, project, cache)
+    before = entry_run(gbreak_binary, project, cache)
+    assert "files read from it, 0 analyzed" in cache_line(before.stderr)
+    assert not any("extra.py" in f for f in findings(before)), before.stdout
+    write(project / "pkg" / "extra.py", "def show(x):\n    print(x)\n")
+    after = entry_run(gbreak_binary, project, cache)
+    assert any("extra.py" in f for f in findings(after)), after.stdout
+    assert after.stdout == run(gbreak_binary, "--entry", "pkg.model:Net", "--no-cache",
+                               cwd=project).stdout
+
+
+def test_a_damaged_entry_run_is_ignored_with_a_warning(gbreak_binary, project, tmp_path):
+    cache = tmp_path / "cache"
+    time.sleep(1.1)
+    cold = entry_run(gbreak_binary, project, cache)
+    [kept] = (cache / "entries" / "entry-runs").iterdir()
+    kept.write_bytes(kept.read_bytes()[:-20])  # a truncated write
+    again = entry_run(gbreak_binary, project, cache)
+    assert again.stdout == cold.stdout
+    assert "ignoring a corrupt cache entry" in again.stderr and str(kept.name) in again.stderr
+    assert cache_line(again.stderr) == "cache: 0 files read from it, 2 analyzed"
+    # ...and kept again, whole.
+    assert cache_line(entry_run(gbreak_binary, project, cache).stderr) == (
+        "cache: 2 files read from it, 0 analyzed")
+
+
 @pytest.mark.parametrize("library", ["transformers", "diffusers"])
 def test_same_findings_with_and_without_the_cache_on_a_library(gbreak_binary, repo_root,
                                                                tmp_path, library):
