@@ -277,6 +277,7 @@ absl::StatusOr<std::vector<FileCheckResult>> DecodeSettledRun(std::string_view b
   std::vector<FileCheckResult> results;
   try {
     json run = json::from_msgpack(bytes.begin(), bytes.end());
+    results.reserve(run.size());
     for (const json& found : run) {
       const json::binary_t& binary = found.get_binary();
       absl::StatusOr<FileCheckResult> result = DecodeCheckResult(

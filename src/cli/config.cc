@@ -10,6 +10,7 @@
 #include "source/discovery.h"
 #include "source/encoding.h"
 #include "source/file_reader.h"
+#include "source/paths.h"
 
 namespace gbreak {
 namespace {
@@ -41,7 +42,7 @@ absl::Status ReadStrings(const toml::node& node, const ProjectConfig& config, st
 
 std::string Normalize(const std::string& path) {
   std::error_code error;
-  std::filesystem::path absolute = std::filesystem::absolute(path, error);
+  std::filesystem::path absolute = AbsolutePath(path, error);
   if (error) return path;
   return absolute.lexically_normal().string();
 }

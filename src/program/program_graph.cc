@@ -45,7 +45,7 @@ std::string ModuleNameOf(const std::string& path) {
   // Walk up by name, not by "." and "..": linting `.` inside a package (or `../x.py`) must find
   // the packages above the working directory as a run from the top does.
   std::error_code error;
-  std::filesystem::path absolute = std::filesystem::absolute(path, error).lexically_normal();
+  std::filesystem::path absolute = AbsolutePath(path, error).lexically_normal();
   std::string dir = error ? DirName(path) : absolute.parent_path().string();
   for (int depth = 0; depth < 64 && IsRegularFile(dir + "/__init__.py"); ++depth) {
     std::string package = BaseName(dir);

@@ -3,8 +3,10 @@
 
 #include <sys/stat.h>
 
+#include <filesystem>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 namespace gbreak {
 
@@ -19,6 +21,22 @@ inline bool IsRegularFile(const std::string& path) {
 inline bool IsDirectory(const std::string& path) {
   struct stat info;
   return stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
+}
+
+// std::filesystem::absolute(path, error), with the working directory read once per process:
+// gbreak never changes it, and absolute() asks the kernel for it on every call (3,400 getcwd
+// calls in a warm run over transformers, one per file and per directory). Not normalized.
+inline std::filesystem::path AbsolutePath(const std::string& path, std::error_code& error) {
+  std::filesystem::path given(path);
+  static const std::filesystem::path working_directory = [] {
+    std::error_code ignored;
+    return std::filesystem::current_path(ignored);  // empty when it is gone
+  }();
+  if (given.is_absolute() || working_directory.empty()) {
+    return std::filesystem::absolute(given, error);
+  }
+  error.clear();
+  return working_directory / given;
 }
 
 // "a/b/c.py" -> "a/b"; "c.py" -> "."; "/c.py" -> "/".
