@@ -255,7 +255,8 @@ absl::StatusOr<T> ReadEntryPart(const std::string& path, const std::string& key,
 
 namespace {
 
-// size, mtime, ctime and inode of `path` (following symbolic links), for entry runs' records.
+// Size, mtime, ctime and inode of `path` (following symbolic links): StatOf's fields, and an
+// entry run's record of each path it depends on.
 absl::StatusOr<std::array<int64_t, 4>> StatArray(const std::string& path) {
   struct stat info;
   if (stat(path.c_str(), &info) != 0) return absl::NotFoundError(std::strerror(errno));
@@ -266,10 +267,10 @@ absl::StatusOr<std::array<int64_t, 4>> StatArray(const std::string& path) {
 }  // namespace
 
 absl::StatusOr<ResultCache::Stat> ResultCache::StatOf(const std::string& path) {
-  struct stat info;
-  if (stat(path.c_str(), &info) != 0) return absl::NotFoundError(std::strerror(errno));
-  return Stat{static_cast<uint64_t>(info.st_size), ModifiedNs(info), ChangedNs(info),
-              static_cast<uint64_t>(info.st_ino)};
+  absl::StatusOr<std::array<int64_t, 4>> stat = StatArray(path);
+  if (!stat.ok()) return stat.status();
+  return Stat{static_cast<uint64_t>((*stat)[0]), (*stat)[1], (*stat)[2],
+              static_cast<uint64_t>((*stat)[3])};
 }
 
 std::optional<FileCheckResult> ResultCache::Load(const std::string& key) {

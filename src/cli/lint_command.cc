@@ -181,13 +181,13 @@ LintReport CheckEntries(const std::vector<std::string>& entries,
   scope.threads = options.threads > 0 ? options.threads : DefaultThreadCount();
   report.stats.threads = scope.threads;
   // A run asked again with nothing it read changed is read back whole (docs/cache.md).
-  std::unique_ptr<ResultCache> cache = OpenCache(engine, CheckOptionsFor(options), options);
+  const FileCheckOptions check_options = CheckOptionsFor(options);
+  std::unique_ptr<ResultCache> cache = OpenCache(engine, check_options, options);
   std::string request = cache != nullptr ? EntryRequest(scope) : "";
   std::optional<EntryScopeResult> kept;
   if (cache != nullptr) kept = cache->ReuseEntryRun(request);
-  EntryScopeResult result = kept.has_value()
-                                ? *std::move(kept)
-                                : CheckFromEntries(scope, engine, CheckOptionsFor(options));
+  EntryScopeResult result =
+      kept.has_value() ? *std::move(kept) : CheckFromEntries(scope, engine, check_options);
   if (cache != nullptr) {
     if (!kept.has_value()) cache->KeepEntryRun(request, result);
     for (const std::string& warning : cache->Finish()) {
