@@ -1,35 +1,268 @@
 #include "cache/result_codec.h"
 
+#include <concepts>
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <set>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "cache/msgpack_reader.h"
 #include "nlohmann/json.hpp"
+#include "source/parallel_for.h"
 
-// Each record is a JSON array, not an object: a summary holds thousands of call sites, and field
-// names repeated in each would make the entries several times larger and slower to read. The
-// order of the fields below is the format; a change to it changes kFormatVersion in
-// result_cache.cc, so old entries are never read with the new layout.
+// Each record is a MessagePack array, not a map: a summary holds thousands of call sites, and
+// field names repeated in each would make the entries several times larger and slower to read.
+// nlohmann::json writes them (to_json below); MsgpackReader reads them back (the Read functions,
+// which take the fields in the same order: a reader that does not match its writer fails the
+// round-trip test). The order of the fields is the format; a change to it changes
+// kFormatVersion in result_cache.cc, so old entries are never read with the new layout.
+
 namespace gbreak {
 
 using nlohmann::json;
 
 namespace {
 
+// Reading what nlohmann wrote for the standard types the records hold: a vector or set is an
+// array, a pair a two-element array, a map with string keys a map, any other map an array of
+// [key, value] pairs.
+void Read(MsgpackReader& r, std::string& value) { value = r.String(); }
+void Read(MsgpackReader& r, bool& value) { value = r.Boolean(); }
+template <std::integral T>
+  requires(!std::same_as<T, bool>)
+void Read(MsgpackReader& r, T& value) {
+  value = r.Integer<T>();
+}
+template <typename A, typename B>
+void Read(MsgpackReader& r, std::pair<A, B>& value);
 template <typename T>
-void Get(const json& array, size_t index, T& value) {
-  array.at(index).get_to(value);
+void Read(MsgpackReader& r, std::vector<T>& values);
+template <typename T>
+void Read(MsgpackReader& r, std::set<T>& values);
+template <typename V>
+void Read(MsgpackReader& r, std::map<std::string, V>& values);
+template <typename K, typename V>
+void Read(MsgpackReader& r, std::map<K, V>& values);
+void Read(MsgpackReader& r, CallSite& c);
+void Read(MsgpackReader& r, FunctionSummary::Rebinding& b);
+void Read(MsgpackReader& r, FunctionSummary& f);
+void Read(MsgpackReader& r, SourcePosition& p);
+void Read(MsgpackReader& r, CallStep& s);
+void Read(MsgpackReader& r, Diagnostic& d);
+
+template <typename A, typename B>
+void Read(MsgpackReader& r, std::pair<A, B>& value) {
+  r.ExpectArray(2);
+  Read(r, value.first);
+  Read(r, value.second);
+}
+template <typename T>
+void Read(MsgpackReader& r, std::vector<T>& values) {
+  values.resize(r.ArrayHeader());
+  for (T& value : values) Read(r, value);
+}
+template <typename T>
+void Read(MsgpackReader& r, std::set<T>& values) {
+  values.clear();
+  for (size_t n = r.ArrayHeader(); n > 0; --n) {
+    T value;
+    Read(r, value);
+    values.insert(values.end(), std::move(value));
+  }
+}
+template <typename V>
+void Read(MsgpackReader& r, std::map<std::string, V>& values) {
+  values.clear();
+  for (size_t n = r.MapHeader(); n > 0; --n) {
+    std::string key(r.String());
+    Read(r, values.emplace_hint(values.end(), std::move(key), V())->second);
+  }
+}
+template <typename K, typename V>
+void Read(MsgpackReader& r, std::map<K, V>& values) {
+  values.clear();
+  for (size_t n = r.ArrayHeader(); n > 0; --n) {
+    r.ExpectArray(2);
+    K key;
+    Read(r, key);
+    Read(r, values.emplace_hint(values.end(), std::move(key), V())->second);
+  }
 }
 
 template <typename Enum>
-Enum EnumAt(const json& array, size_t index, int count) {
-  int value = array.at(index).get<int>();
-  if (value < 0 || value >= count) {
-    throw json::other_error::create(501, "enum out of range", nullptr);
-  }
+Enum ReadEnum(MsgpackReader& r, int count) {
+  int value = r.Integer<int>();
+  if (value < 0 || value >= count) throw MsgpackError("an enum value out of range");
   return static_cast<Enum>(value);
+}
+
+std::optional<TextEdit> ReadOptionalEdit(MsgpackReader& r) {
+  if (r.Nil()) return std::nullopt;
+  TextEdit edit;
+  r.ExpectArray(3);
+  Read(r, edit.start);
+  Read(r, edit.end);
+  Read(r, edit.replacement);
+  return edit;
+}
+
+void Read(MsgpackReader& r, CallSite& c) {
+  r.ExpectArray(14);
+  Read(r, c.callee);
+  Read(r, c.start_byte);
+  Read(r, c.end_byte);
+  Read(r, c.local);
+  Read(r, c.positional);
+  Read(r, c.keywords);
+  Read(r, c.splat);
+  Read(r, c.splat_sources);
+  Read(r, c.forwarded);
+  Read(r, c.tensor_arguments);
+  Read(r, c.literals);
+  Read(r, c.built_start);
+  Read(r, c.built_end);
+  Read(r, c.built_with_config);
+}
+
+void Read(MsgpackReader& r, FunctionSummary::Rebinding& b) {
+  r.ExpectArray(3);
+  Read(r, b.replacement);
+  Read(r, b.runs_original);
+  Read(r, b.original_when);
+}
+
+void Read(MsgpackReader& r, FunctionSummary& f) {
+  r.ExpectArray(24);
+  Read(r, f.name);
+  Read(r, f.line);
+  Read(r, f.start_byte);
+  Read(r, f.end_byte);
+  Read(r, f.entry);
+  Read(r, f.disabled);
+  Read(r, f.disabled_own_frame_only);
+  Read(r, f.constant_result);
+  Read(r, f.returns);
+  Read(r, f.wrapper);
+  Read(r, f.adds_arguments);
+  Read(r, f.literal_defaults);
+  Read(r, f.signature.named);
+  Read(r, f.signature.positional);
+  Read(r, f.signature.var_positional);
+  Read(r, f.signature.var_keyword);
+  Read(r, f.calls);
+  Read(r, f.rebinds);
+  Read(r, f.guarded_callees);
+  Read(r, f.local_callees);
+  Read(r, f.external_callees);
+  Read(r, f.property);
+  Read(r, f.config_fields_written);
+  Read(r, f.imported_modules);
+}
+
+void Read(MsgpackReader& r, ModuleSummary& m) {
+  r.ExpectArray(17);
+  Read(r, m.path);
+  Read(r, m.module);
+  Read(r, m.functions);
+  Read(r, m.imports);
+  Read(r, m.classes);
+  Read(r, m.class_fields);
+  Read(r, m.class_config);
+  Read(r, m.sub_configs);
+  Read(r, m.auto_class_maps);
+  Read(r, m.model_type_maps);
+  Read(r, m.class_decorators);
+  Read(r, m.star_imports);
+  Read(r, m.class_maps);
+  Read(r, m.compiled);
+  Read(r, m.compiled_lines);
+  Read(r, m.library);
+  Read(r, m.replaces_itself);
+}
+
+void Read(MsgpackReader& r, SourcePosition& p) {
+  r.ExpectArray(3);
+  Read(r, p.offset);
+  Read(r, p.line);
+  Read(r, p.column);
+}
+
+void Read(MsgpackReader& r, CallStep& s) {
+  r.ExpectArray(3);
+  Read(r, s.path);
+  Read(r, s.line);
+  Read(r, s.function);
+}
+
+void Read(MsgpackReader& r, Diagnostic& d) {
+  r.ExpectArray(4);
+  d.level = ReadEnum<Diagnostic::Level>(r, 2);
+  Read(r, d.path);
+  Read(r, d.line);
+  Read(r, d.message);
+}
+
+// A finding before any log cross-check; see EncodeFinding.
+Finding ReadFinding(MsgpackReader& r, const RuleEngine& engine) {
+  Finding f;
+  r.ExpectArray(22);
+  f.rule = engine.FindByCode(r.String());
+  if (f.rule == nullptr) throw MsgpackError("a finding of a rule the engine has");
+  Read(r, f.path);
+  Read(r, f.start);
+  Read(r, f.end);
+  Read(r, f.message);
+  f.confidence = ReadEnum<Confidence>(r, 3);
+  f.placement = ReadEnum<Placement>(r, 5);
+  Read(r, f.modes.eval);
+  Read(r, f.modes.train);
+  Read(r, f.function);
+  Read(r, f.requirement.name);
+  Read(r, f.reached);
+  Read(r, f.origin);
+  Read(r, f.module);
+  Read(r, f.call_chain);
+  Read(r, f.conditions);
+  Read(r, f.error_path);
+  Read(r, f.fix);
+  f.edit = ReadOptionalEdit(r);
+  f.patch_edit = ReadOptionalEdit(r);
+  f.fix_safety = ReadEnum<FixSafety>(r, 2);
+  f.requirement.kind = ReadEnum<ProgramRequirement::Kind>(r, 3);
+  return f;
+}
+
+FileCheckResult ReadFound(MsgpackReader& r, const RuleEngine& engine) {
+  FileCheckResult result;
+  r.ExpectArray(6);
+  result.findings.resize(r.ArrayHeader());
+  for (Finding& f : result.findings) f = ReadFinding(r, engine);
+  Read(r, result.diagnostics);
+  Read(r, result.bytes);
+  Read(r, result.analyzed);
+  Read(r, result.call_conditions);
+  Read(r, result.calls_never_run);
+  return result;
+}
+
+// Runs `read` over all of `bytes`: a MsgpackError, or bytes left over, is DataLoss saying why.
+template <typename Read>
+auto ReadAll(std::string_view bytes, std::string_view what, Read read)
+    -> absl::StatusOr<decltype(read(std::declval<MsgpackReader&>()))> {
+  try {
+    MsgpackReader r(bytes);
+    auto value = read(r);
+    r.ExpectEnd();
+    return value;
+  } catch (const MsgpackError& error) {
+    return absl::DataLossError(
+        absl::StrCat("cannot decode ", std::string(what), ": ", error.what()));
+  }
 }
 
 }  // namespace
@@ -39,30 +272,9 @@ void to_json(json& j, const CallSite& c) {
                    c.splat_sources, c.forwarded, c.tensor_arguments, c.literals, c.built_start,
                    c.built_end, c.built_with_config});
 }
-void from_json(const json& j, CallSite& c) {
-  Get(j, 0, c.callee);
-  Get(j, 1, c.start_byte);
-  Get(j, 2, c.end_byte);
-  Get(j, 3, c.local);
-  Get(j, 4, c.positional);
-  Get(j, 5, c.keywords);
-  Get(j, 6, c.splat);
-  Get(j, 7, c.splat_sources);
-  Get(j, 8, c.forwarded);
-  Get(j, 9, c.tensor_arguments);
-  Get(j, 10, c.literals);
-  Get(j, 11, c.built_start);
-  Get(j, 12, c.built_end);
-  Get(j, 13, c.built_with_config);
-}
 
 void to_json(json& j, const FunctionSummary::Rebinding& r) {
   j = json::array({r.replacement, r.runs_original, r.original_when});
-}
-void from_json(const json& j, FunctionSummary::Rebinding& r) {
-  Get(j, 0, r.replacement);
-  Get(j, 1, r.runs_original);
-  Get(j, 2, r.original_when);
 }
 
 void to_json(json& j, const FunctionSummary& f) {
@@ -74,32 +286,6 @@ void to_json(json& j, const FunctionSummary& f) {
                    f.local_callees, f.external_callees, f.property, f.config_fields_written,
                    f.imported_modules});
 }
-void from_json(const json& j, FunctionSummary& f) {
-  Get(j, 0, f.name);
-  Get(j, 1, f.line);
-  Get(j, 2, f.start_byte);
-  Get(j, 3, f.end_byte);
-  Get(j, 4, f.entry);
-  Get(j, 5, f.disabled);
-  Get(j, 6, f.disabled_own_frame_only);
-  Get(j, 7, f.constant_result);
-  Get(j, 8, f.returns);
-  Get(j, 9, f.wrapper);
-  Get(j, 10, f.adds_arguments);
-  Get(j, 11, f.literal_defaults);
-  Get(j, 12, f.signature.named);
-  Get(j, 13, f.signature.positional);
-  Get(j, 14, f.signature.var_positional);
-  Get(j, 15, f.signature.var_keyword);
-  Get(j, 16, f.calls);
-  Get(j, 17, f.rebinds);
-  Get(j, 18, f.guarded_callees);
-  Get(j, 19, f.local_callees);
-  Get(j, 20, f.external_callees);
-  Get(j, 21, f.property);
-  Get(j, 22, f.config_fields_written);
-  Get(j, 23, f.imported_modules);
-}
 
 void to_json(json& j, const ModuleSummary& m) {
   j = json::array({m.path, m.module, m.functions, m.imports, m.classes, m.class_fields,
@@ -107,55 +293,15 @@ void to_json(json& j, const ModuleSummary& m) {
                    m.class_decorators, m.star_imports, m.class_maps, m.compiled,
                    m.compiled_lines, m.library, m.replaces_itself});
 }
-void from_json(const json& j, ModuleSummary& m) {
-  Get(j, 0, m.path);
-  Get(j, 1, m.module);
-  Get(j, 2, m.functions);
-  Get(j, 3, m.imports);
-  Get(j, 4, m.classes);
-  Get(j, 5, m.class_fields);
-  Get(j, 6, m.class_config);
-  Get(j, 7, m.sub_configs);
-  Get(j, 8, m.auto_class_maps);
-  Get(j, 9, m.model_type_maps);
-  Get(j, 10, m.class_decorators);
-  Get(j, 11, m.star_imports);
-  Get(j, 12, m.class_maps);
-  Get(j, 13, m.compiled);
-  Get(j, 14, m.compiled_lines);
-  Get(j, 15, m.library);
-  Get(j, 16, m.replaces_itself);
-}
 
 void to_json(json& j, const SourcePosition& p) { j = json::array({p.offset, p.line, p.column}); }
-void from_json(const json& j, SourcePosition& p) {
-  Get(j, 0, p.offset);
-  Get(j, 1, p.line);
-  Get(j, 2, p.column);
-}
 
 void to_json(json& j, const CallStep& s) { j = json::array({s.path, s.line, s.function}); }
-void from_json(const json& j, CallStep& s) {
-  Get(j, 0, s.path);
-  Get(j, 1, s.line);
-  Get(j, 2, s.function);
-}
 
 void to_json(json& j, const TextEdit& e) { j = json::array({e.start, e.end, e.replacement}); }
-void from_json(const json& j, TextEdit& e) {
-  Get(j, 0, e.start);
-  Get(j, 1, e.end);
-  Get(j, 2, e.replacement);
-}
 
 void to_json(json& j, const Diagnostic& d) {
   j = json::array({static_cast<int>(d.level), d.path, d.line, d.message});
-}
-void from_json(const json& j, Diagnostic& d) {
-  d.level = EnumAt<Diagnostic::Level>(j, 0, 2);
-  Get(j, 1, d.path);
-  Get(j, 2, d.line);
-  Get(j, 3, d.message);
 }
 
 namespace {
@@ -164,11 +310,6 @@ json OptionalEdit(const std::optional<TextEdit>& edit) {
   return edit.has_value() ? json(*edit) : json(nullptr);
 }
 
-std::optional<TextEdit> OptionalEditAt(const json& array, size_t index) {
-  const json& value = array.at(index);
-  if (value.is_null()) return std::nullopt;
-  return value.get<TextEdit>();
-}
 
 // A finding before any log cross-check (its runtime status is not kept: the cache holds what the
 // file's analysis found, and every run cross-checks afresh).
@@ -179,34 +320,6 @@ json EncodeFinding(const Finding& f) {
                       f.reached, f.origin, f.module, f.call_chain, f.conditions, f.error_path,
                       f.fix, OptionalEdit(f.edit), OptionalEdit(f.patch_edit),
                       static_cast<int>(f.fix_safety), static_cast<int>(f.requirement.kind)});
-}
-
-Finding DecodeFinding(const json& j, const RuleEngine& engine) {
-  Finding f;
-  f.rule = engine.FindByCode(j.at(0).get<std::string>());
-  if (f.rule == nullptr) throw json::other_error::create(501, "unknown rule", nullptr);
-  Get(j, 1, f.path);
-  Get(j, 2, f.start);
-  Get(j, 3, f.end);
-  Get(j, 4, f.message);
-  f.confidence = EnumAt<Confidence>(j, 5, 3);
-  f.placement = EnumAt<Placement>(j, 6, 5);
-  Get(j, 7, f.modes.eval);
-  Get(j, 8, f.modes.train);
-  Get(j, 9, f.function);
-  Get(j, 10, f.requirement.name);
-  Get(j, 11, f.reached);
-  Get(j, 12, f.origin);
-  Get(j, 13, f.module);
-  Get(j, 14, f.call_chain);
-  Get(j, 15, f.conditions);
-  Get(j, 16, f.error_path);
-  Get(j, 17, f.fix);
-  f.edit = OptionalEditAt(j, 18);
-  f.patch_edit = OptionalEditAt(j, 19);
-  f.fix_safety = EnumAt<FixSafety>(j, 20, 2);
-  f.requirement.kind = EnumAt<ProgramRequirement::Kind>(j, 21, 3);
-  return f;
 }
 
 }  // namespace
@@ -238,27 +351,15 @@ EncodedResult EncodeCheckResult(const FileCheckResult& result) {
 
 absl::StatusOr<FileCheckResult> DecodeCheckResult(std::string_view found,
                                                   const RuleEngine& engine) {
-  try {
-    json record = json::from_msgpack(found.begin(), found.end());
-    FileCheckResult result;
-    for (const json& f : record.at(0)) result.findings.push_back(DecodeFinding(f, engine));
-    Get(record, 1, result.diagnostics);
-    Get(record, 2, result.bytes);
-    Get(record, 3, result.analyzed);
-    Get(record, 4, result.call_conditions);
-    Get(record, 5, result.calls_never_run);
-    return result;
-  } catch (const json::exception& error) {
-    return absl::DataLossError(absl::StrCat("cannot decode: ", error.what()));
-  }
+  return ReadAll(found, "a result", [&](MsgpackReader& r) { return ReadFound(r, engine); });
 }
 
 absl::StatusOr<ModuleSummary> DecodeSummary(std::string_view summary) {
-  try {
-    return json::from_msgpack(summary.begin(), summary.end()).get<ModuleSummary>();
-  } catch (const json::exception& error) {
-    return absl::DataLossError(absl::StrCat("cannot decode the summary: ", error.what()));
-  }
+  return ReadAll(summary, "the summary", [](MsgpackReader& r) {
+    ModuleSummary m;
+    Read(r, m);
+    return m;
+  });
 }
 
 // An array of the runs' results, each a binary value holding its "found" part: decoding the
@@ -273,20 +374,28 @@ std::string EncodeSettledRun(const std::vector<FileCheckResult>& results) {
 }
 
 absl::StatusOr<std::vector<FileCheckResult>> DecodeSettledRun(std::string_view bytes,
-                                                              const RuleEngine& engine) {
-  std::vector<FileCheckResult> results;
-  try {
-    json run = json::from_msgpack(bytes.begin(), bytes.end());
-    results.reserve(run.size());
-    for (const json& found : run) {
-      const json::binary_t& binary = found.get_binary();
-      absl::StatusOr<FileCheckResult> result = DecodeCheckResult(
-          std::string_view(reinterpret_cast<const char*>(binary.data()), binary.size()), engine);
-      if (!result.ok()) return result.status();
-      results.push_back(*std::move(result));
+                                                              const RuleEngine& engine,
+                                                              int threads) {
+  absl::StatusOr<std::vector<std::string_view>> found =
+      ReadAll(bytes, "a run", [](MsgpackReader& r) {
+        std::vector<std::string_view> found(r.ArrayHeader());
+        for (std::string_view& part : found) part = r.Binary();
+        return found;
+      });
+  if (!found.ok()) return found.status();
+  // The files' records are independent: decoded in parallel (most of a warm run's reading).
+  std::vector<FileCheckResult> results(found->size());
+  std::vector<absl::Status> errors(found->size());
+  ParallelFor(found->size(), threads, [&](size_t, size_t item) {
+    absl::StatusOr<FileCheckResult> result = DecodeCheckResult((*found)[item], engine);
+    if (result.ok()) {
+      results[item] = *std::move(result);
+    } else {
+      errors[item] = result.status();
     }
-  } catch (const json::exception& error) {
-    return absl::DataLossError(absl::StrCat("cannot decode: ", error.what()));
+  });
+  for (const absl::Status& error : errors) {
+    if (!error.ok()) return error;  // the first in file order, whatever the threads did
   }
   return results;
 }
@@ -300,20 +409,21 @@ std::string EncodeEntryResult(const EntryScopeResult& result) {
 
 absl::StatusOr<EntryScopeResult> DecodeEntryResult(std::string_view bytes,
                                                    const RuleEngine& engine) {
-  EntryScopeResult result;
-  try {
-    json record = json::from_msgpack(bytes.begin(), bytes.end());
-    const json::binary_t& settled = record.at(0).get_binary();
-    absl::StatusOr<std::vector<FileCheckResult>> results = DecodeSettledRun(
-        std::string_view(reinterpret_cast<const char*>(settled.data()), settled.size()), engine);
-    if (!results.ok()) return results.status();
-    result.results = *std::move(results);
-    Get(record, 1, result.files);
-    Get(record, 2, result.diagnostics);
-    Get(record, 3, result.depends_on);
-  } catch (const json::exception& error) {
-    return absl::DataLossError(absl::StrCat("cannot decode: ", error.what()));
-  }
+  std::string_view settled;
+  absl::StatusOr<EntryScopeResult> result =
+      ReadAll(bytes, "an entry run", [&](MsgpackReader& r) {
+        EntryScopeResult result;
+        r.ExpectArray(4);
+        settled = r.Binary();
+        Read(r, result.files);
+        Read(r, result.diagnostics);
+        Read(r, result.depends_on);
+        return result;
+      });
+  if (!result.ok()) return result.status();
+  absl::StatusOr<std::vector<FileCheckResult>> results = DecodeSettledRun(settled, engine);
+  if (!results.ok()) return results.status();
+  result->results = *std::move(results);
   return result;
 }
 

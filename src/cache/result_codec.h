@@ -32,10 +32,11 @@ absl::StatusOr<ModuleSummary> DecodeSummary(std::string_view summary);
 
 // The settled results of a whole run (results[i] of the run's i-th file, after reachability
 // was settled across files), without summaries: what a run over the same files with the same
-// bytes reports.
+// bytes reports. Decoding spreads the files over `threads` workers.
 std::string EncodeSettledRun(const std::vector<FileCheckResult>& results);
 absl::StatusOr<std::vector<FileCheckResult>> DecodeSettledRun(std::string_view bytes,
-                                                              const RuleEngine& engine);
+                                                              const RuleEngine& engine,
+                                                              int threads = 1);
 
 // An entry run's result (rules/entry_scope.h), as the run reported it: each read file's settled
 // result (without summaries), the files read, the diagnostics and what else it depends on.
