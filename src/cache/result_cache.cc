@@ -25,6 +25,7 @@
 #include "source/absl_compat.h"
 #include "source/atomic_file.h"
 #include "source/file_reader.h"
+#include "source/file_stat.h"
 #include "source/parallel_for.h"
 #include "source/sha256.h"
 
@@ -33,7 +34,7 @@ namespace {
 
 // The layout of entries and of the index (result_codec.cc's field order included): bump it when
 // either changes, so no run reads what an older layout wrote.
-constexpr std::string_view kFormatVersion = "gbreak-cache 10";
+constexpr std::string_view kFormatVersion = "gbreak-cache 11";
 constexpr uint64_t kDefaultMaxMegabytes = 512;
 // A file whose mtime or ctime is this close to when it was read may have changed again within
 // the file system's timestamp granularity without its stat changing: its key is not trusted.
@@ -43,26 +44,6 @@ constexpr int64_t kRacyNanoseconds = 1'000'000'000;
 void AddPart(Sha256& hash, std::string_view bytes) {
   hash.Update(absl::StrCat(bytes.size(), ":"));
   hash.Update(bytes);
-}
-
-int64_t Nanoseconds(const struct timespec& t) {
-  return static_cast<int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
-}
-
-// Modification and status-change times; macOS names the fields differently.
-int64_t ModifiedNs(const struct stat& info) {
-#ifdef __APPLE__
-  return Nanoseconds(info.st_mtimespec);
-#else
-  return Nanoseconds(info.st_mtim);
-#endif
-}
-int64_t ChangedNs(const struct stat& info) {
-#ifdef __APPLE__
-  return Nanoseconds(info.st_ctimespec);
-#else
-  return Nanoseconds(info.st_ctim);
-#endif
 }
 
 int64_t NowNanoseconds() {
@@ -76,7 +57,7 @@ int64_t NowNanoseconds() {
 std::string BinaryIdentity() {
   struct stat info;
   if (stat("/proc/self/exe", &info) != 0) return "unknown";
-  return absl::StrCat(info.st_size, ":", ModifiedNs(info));
+  return absl::StrCat(info.st_size, ":", FileStat::Of(info).mtime_ns);
 }
 
 // Creates `path` with `bytes` unless it exists (the cache's .gitignore and CACHEDIR.TAG).
@@ -146,7 +127,6 @@ absl::StatusOr<std::unique_ptr<ResultCache>> ResultCache::Open(const std::string
              "# This file is a cache directory tag created by gbreak.\n");
   auto cache = std::unique_ptr<ResultCache>(
       new ResultCache(dir, std::move(fingerprint), engine, max_file_bytes));
-  cache->LoadIndex();
   return cache;
 }
 
@@ -205,33 +185,18 @@ void ResultCache::WriteIndex() {
   }
 }
 
-// ModuleNameOf walks up the directories of every file; the files of one directory share their
-// package, so it is asked once per directory (of `dir/__init__.py`: the directory's package, or
-// "" when it is none) and the file's stem is added as ModuleNameOf adds it.
-std::string ResultCache::ModuleOf(const std::string& path) {
-  size_t slash = path.rfind('/');
-  std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
-  std::optional<std::string> package;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (auto it = packages_.find(dir); it != packages_.end()) package = it->second;
-  }
-  if (!package.has_value()) {  // asked outside the lock: it reads the file system
-    package = ModuleNameOf(dir + "/__init__.py");
-    std::lock_guard<std::mutex> lock(mutex_);
-    packages_[dir] = *package;
-  }
-  return ModuleNameIn(*package, path);
+bool ResultCache::Vouches(const IndexEntry& entry, const FileStat& stat,
+                          const std::string& module) {
+  bool racy = std::max(stat.mtime_ns, stat.ctime_ns) + kRacyNanoseconds >= entry.read_ns;
+  return entry.stat == stat && entry.module == module && !racy;
 }
 
-std::optional<std::string> ResultCache::TrustedKey(const std::string& path, const Stat& stat,
-                                                   const std::string& module) const {
+std::optional<std::string> ResultCache::TrustedKey(const std::string& path, const FileStat& stat,
+                                                   const std::string& module) {
+  std::call_once(index_loaded_, [this] { LoadIndex(); });
   auto known = index_.find(path);
-  if (known == index_.end()) return std::nullopt;
-  const IndexEntry& entry = known->second;
-  bool racy = std::max(stat.mtime_ns, stat.ctime_ns) + kRacyNanoseconds >= entry.read_ns;
-  if (!(entry.stat == stat) || entry.module != module || racy) return std::nullopt;
-  return entry.key;
+  if (known == index_.end() || !Vouches(known->second, stat, module)) return std::nullopt;
+  return known->second.key;
 }
 
 std::string ResultCache::EntryPath(const std::string& key) const {
@@ -252,26 +217,6 @@ absl::StatusOr<T> ReadEntryPart(const std::string& path, const std::string& key,
 }
 
 }  // namespace
-
-namespace {
-
-// Size, mtime, ctime and inode of `path` (following symbolic links): StatOf's fields, and an
-// entry run's record of each path it depends on.
-absl::StatusOr<std::array<int64_t, 4>> StatArray(const std::string& path) {
-  struct stat info;
-  if (stat(path.c_str(), &info) != 0) return absl::NotFoundError(std::strerror(errno));
-  return std::array<int64_t, 4>{static_cast<int64_t>(info.st_size), ModifiedNs(info),
-                                ChangedNs(info), static_cast<int64_t>(info.st_ino)};
-}
-
-}  // namespace
-
-absl::StatusOr<ResultCache::Stat> ResultCache::StatOf(const std::string& path) {
-  absl::StatusOr<std::array<int64_t, 4>> stat = StatArray(path);
-  if (!stat.ok()) return stat.status();
-  return Stat{static_cast<uint64_t>((*stat)[0]), (*stat)[1], (*stat)[2],
-              static_cast<uint64_t>((*stat)[3])};
-}
 
 std::optional<FileCheckResult> ResultCache::Load(const std::string& key) {
   std::string path = EntryPath(key);
@@ -309,47 +254,115 @@ void ResultCache::Warn(std::string warning) {
   warnings_.push_back(std::move(warning));
 }
 
-std::string ResultCache::RunKey(const std::vector<std::string>& files,
-                                const std::vector<std::string>& keys) const {
+// One kept run per set of files, as the run names them from its working directory.
+std::string ResultCache::RunKey(const std::vector<std::string>& files) const {
   Sha256 hash;
   AddPart(hash, fingerprint_);
   AddPart(hash, "run");
-  for (size_t i = 0; i < files.size(); ++i) {
-    AddPart(hash, files[i]);
-    AddPart(hash, keys[i]);
-  }
+  std::error_code error;
+  AddPart(hash, std::filesystem::current_path(error).string());  // the paths may be relative
+  for (const std::string& file : files) AddPart(hash, file);
   return hash.Hex();
 }
 
-std::optional<std::vector<FileCheckResult>> ResultCache::KeptRun(const std::string& key) {
-  std::string path = absl::StrCat(dir_, "/entries/runs/", key);
-  absl::StatusOr<std::vector<FileCheckResult>> results =
-      ReadEntryPart<std::vector<FileCheckResult>>(
-          path, key, 1, 0,
-          [&](std::string_view bytes) { return DecodeSettledRun(bytes, engine_); });
-  if (results.ok()) return *std::move(results);
-  if (!absl::IsNotFound(results.status())) {
-    Warn(absl::StrCat("ignoring a corrupt cache entry ", path, " (", results.status().message(),
-                      ")"));
+std::string ResultCache::RunPath(const std::string& key) const {
+  return absl::StrCat(dir_, "/entries/runs/", key);
+}
+
+namespace {
+
+constexpr size_t kKeyLength = 64;  // a key is a SHA-256 in hex
+
+}  // namespace
+
+// The rows are read by every warm run, so they are laid out to decode without a value per field
+// (a msgpack array of rows took as long to decode as the results): the numbers of all rows as one
+// binary of little tables (size, mtime, ctime, inode, read time; 8 bytes each), the modules
+// joined by newlines (a dotted name holds none), the keys back to back.
+std::string ResultCache::EncodeRows(const std::vector<IndexEntry>& rows) {
+  std::vector<std::uint8_t> numbers(rows.size() * 5 * sizeof(int64_t));
+  std::string modules, keys;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const IndexEntry& row = rows[i];
+    int64_t values[5] = {static_cast<int64_t>(row.stat.size), row.stat.mtime_ns,
+                         row.stat.ctime_ns, static_cast<int64_t>(row.stat.inode), row.read_ns};
+    std::memcpy(numbers.data() + i * sizeof(values), values, sizeof(values));
+    if (i > 0) modules += '\n';
+    modules += row.module;
+    keys += row.key;
   }
-  return std::nullopt;
+  std::vector<std::uint8_t> bytes = nlohmann::json::to_msgpack(nlohmann::json::array(
+      {rows.size(), nlohmann::json::binary(std::move(numbers)), modules, keys}));
+  return std::string(bytes.begin(), bytes.end());
+}
+
+absl::StatusOr<std::vector<ResultCache::IndexEntry>> ResultCache::DecodeRows(
+    std::string_view bytes) {
+  std::vector<IndexEntry> rows;
+  try {
+    nlohmann::json record = nlohmann::json::from_msgpack(bytes.begin(), bytes.end());
+    size_t count = record.at(0).get<size_t>();
+    const nlohmann::json::binary_t& numbers = record.at(1).get_binary();
+    const std::string& modules = record.at(2).get_ref<const std::string&>();
+    const std::string& keys = record.at(3).get_ref<const std::string&>();
+    if (numbers.size() != count * 5 * sizeof(int64_t) || keys.size() != count * kKeyLength) {
+      return absl::DataLossError("the rows do not add up");
+    }
+    rows.resize(count);
+    size_t module_start = 0;
+    for (size_t i = 0; i < count; ++i) {
+      IndexEntry& row = rows[i];
+      int64_t values[5];
+      std::memcpy(values, numbers.data() + i * sizeof(values), sizeof(values));
+      row.stat = FileStat{static_cast<uint64_t>(values[0]), values[1], values[2],
+                          static_cast<uint64_t>(values[3])};
+      row.read_ns = values[4];
+      size_t module_end = modules.find('\n', module_start);
+      if ((module_end == std::string::npos) != (i + 1 == count)) {
+        return absl::DataLossError("the modules do not add up");
+      }
+      row.module = modules.substr(module_start, module_end - module_start);
+      module_start = module_end + 1;
+      row.key = keys.substr(i * kKeyLength, kKeyLength);
+    }
+  } catch (const nlohmann::json::exception& error) {
+    return absl::DataLossError(absl::StrCat("cannot decode: ", error.what()));
+  }
+  return rows;
 }
 
 std::optional<std::vector<FileCheckResult>> ResultCache::ReuseRun(
-    const std::vector<std::string>& files) {
-  std::vector<std::string> keys;
-  for (const std::string& file : files) {
-    absl::StatusOr<Stat> stat = StatOf(file);
-    if (!stat.ok()) return std::nullopt;
-    std::optional<std::string> key = TrustedKey(file, *stat, ModuleOf(file));
-    if (!key.has_value()) return std::nullopt;
-    keys.push_back(*std::move(key));
+    const std::vector<std::string>& files, const std::vector<FileStat>& stats, int threads) {
+  std::string key = RunKey(files);
+  std::string path = RunPath(key);
+  auto corrupt = [&](const absl::Status& status) -> std::optional<std::vector<FileCheckResult>> {
+    if (!absl::IsNotFound(status)) {
+      Warn(absl::StrCat("ignoring a corrupt cache entry ", path, " (", status.message(), ")"));
+    }
+    return std::nullopt;
+  };
+  absl::StatusOr<EntryFile> entry = EntryFile::Open(path, key, 2);
+  if (!entry.ok()) return corrupt(entry.status());
+  absl::StatusOr<std::string> row_bytes = entry->ReadPart(0);
+  if (!row_bytes.ok()) return corrupt(row_bytes.status());
+  absl::StatusOr<std::vector<IndexEntry>> rows = DecodeRows(*row_bytes);
+  if (!rows.ok()) return corrupt(rows.status());
+  if (rows->size() != files.size()) return std::nullopt;
+  bool stats_given = stats.size() == files.size();
+  for (size_t i = 0; i < files.size(); ++i) {
+    absl::StatusOr<FileStat> stat = stats_given ? stats[i] : StatFile(files[i]);
+    if (!stat.ok() || !Vouches((*rows)[i], *stat, module_names_.ModuleOf(files[i]))) {
+      return std::nullopt;
+    }
   }
-  std::optional<std::vector<FileCheckResult>> results = KeptRun(RunKey(files, keys));
-  if (!results.has_value() || results->size() != files.size()) return std::nullopt;
-  for (const std::string& file : files) seen_[file] = index_.at(file);
+  absl::StatusOr<std::string> result_bytes = entry->ReadPart(1);
+  if (!result_bytes.ok()) return corrupt(result_bytes.status());
+  absl::StatusOr<std::vector<FileCheckResult>> results =
+      DecodeSettledRun(*result_bytes, engine_, threads);
+  if (!results.ok()) return corrupt(results.status());
+  if (results->size() != files.size()) return std::nullopt;
   hits_ = static_cast<int>(files.size());
-  return results;
+  return *std::move(results);
 }
 
 std::string ResultCache::EntryRunKey(const std::string& request) const {
@@ -369,9 +382,9 @@ namespace {
 nlohmann::json DependencyStats(const std::vector<std::string>& paths) {
   nlohmann::json out = nlohmann::json::array();
   for (const std::string& path : paths) {
-    absl::StatusOr<std::array<int64_t, 4>> stat = StatArray(path);
-    out.push_back(stat.ok() ? nlohmann::json::array({path, true, (*stat)[0], (*stat)[1],
-                                                     (*stat)[2], (*stat)[3]})
+    absl::StatusOr<FileStat> stat = StatFile(path);
+    out.push_back(stat.ok() ? nlohmann::json::array({path, true, stat->size, stat->mtime_ns,
+                                                     stat->ctime_ns, stat->inode})
                             : nlohmann::json::array({path, false, 0, 0, 0, 0}));
   }
   return out;
@@ -440,8 +453,8 @@ void ResultCache::KeepEntryRun(const std::string& request, const EntryScopeResul
 }
 
 FileCheckResult ResultCache::Check(FileChecker& checker, const std::string& path) {
-  std::string module = ModuleOf(path);
-  absl::StatusOr<Stat> stat = StatOf(path);
+  std::string module = module_names_.ModuleOf(path);
+  absl::StatusOr<FileStat> stat = StatFile(path);
   // Unreadable and oversized files are not cached: the checker reports them every run.
   if (!stat.ok() || stat->size > max_file_bytes_) return checker.Check(path, module);
   IndexEntry entry{*stat, module, "", 0};
@@ -481,26 +494,53 @@ void ResultCache::Settle(const std::vector<std::string>& files,
                          std::vector<FileCheckResult>& results, int threads,
                          const std::function<FileCheckResult(const std::string&)>& recheck) {
   // A run is kept only when every file has a key: an unreadable file's diagnostic is made anew.
-  std::vector<std::string> keys;
+  std::vector<IndexEntry> rows;
   for (const std::string& file : files) {
     auto it = seen_.find(file);
-    if (it != seen_.end()) keys.push_back(it->second.key);
+    if (it != seen_.end()) rows.push_back(it->second);
   }
-  bool keyed = keys.size() == files.size();
-  std::string key = keyed ? RunKey(files, keys) : "";
+  bool keyed = rows.size() == files.size();
+  std::string key = keyed ? RunKey(files) : "";
   if (keyed) {
-    if (std::optional<std::vector<FileCheckResult>> kept = KeptRun(key);
-        kept.has_value() && kept->size() == results.size()) {
-      results = *std::move(kept);
-      unread_summaries_.clear();
-      return;
+    // The same files with the same bytes (touched, or changed and changed back): the kept
+    // results hold, and are kept again with the rows of this run, which the next run compares.
+    if (std::optional<std::string> kept = KeptResults(key, rows)) {
+      absl::StatusOr<std::vector<FileCheckResult>> decoded =
+          DecodeSettledRun(*kept, engine_, threads);
+      if (decoded.ok() && decoded->size() == results.size()) {
+        results = *std::move(decoded);
+        unread_summaries_.clear();
+        Write(RunPath(key), FrameEntry(key, {EncodeRows(rows), *kept}));
+        return;
+      }
     }
   }
   ReadSummaries(files, results, threads, recheck);
   SettleReachability(results);
-  if (keyed) {
-    Write(absl::StrCat(dir_, "/entries/runs/", key), FrameEntry(key, {EncodeSettledRun(results)}));
+  if (keyed) Write(RunPath(key), FrameEntry(key, {EncodeRows(rows), EncodeSettledRun(results)}));
+}
+
+// The encoded results of the run kept under `key` when its files had the keys `rows` have.
+std::optional<std::string> ResultCache::KeptResults(const std::string& key,
+                                                    const std::vector<IndexEntry>& rows) {
+  std::string path = RunPath(key);
+  absl::StatusOr<EntryFile> entry = EntryFile::Open(path, key, 2);
+  absl::StatusOr<std::string> row_bytes = entry.ok() ? entry->ReadPart(0) : entry.status();
+  absl::StatusOr<std::vector<IndexEntry>> kept_rows =
+      row_bytes.ok() ? DecodeRows(*row_bytes) : row_bytes.status();
+  absl::StatusOr<std::string> results = kept_rows.ok() ? entry->ReadPart(1) : kept_rows.status();
+  if (!results.ok()) {
+    if (!absl::IsNotFound(results.status())) {
+      Warn(absl::StrCat("ignoring a corrupt cache entry ", path, " (",
+                        results.status().message(), ")"));
+    }
+    return std::nullopt;
   }
+  if (kept_rows->size() != rows.size()) return std::nullopt;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if ((*kept_rows)[i].key != rows[i].key) return std::nullopt;
+  }
+  return *std::move(results);
 }
 
 // Decodes the summaries of the files read from the cache, in parallel (they are most of what an
@@ -544,6 +584,8 @@ std::vector<std::string> ResultCache::Finish() {
   // The index keeps the paths of earlier runs too (a pre-commit run names a few files of a tree
   // a full run indexed), up to a bound.
   constexpr size_t kMaxIndexEntries = 200'000;
+  if (seen_.empty()) return FinishEntries();  // a kept run read back changes no index row
+  std::call_once(index_loaded_, [this] { LoadIndex(); });
   bool changed = false;
   for (auto& [path, entry] : seen_) {
     auto it = index_.find(path);
@@ -560,6 +602,10 @@ std::vector<std::string> ResultCache::Finish() {
     }
   }
   if (changed) WriteIndex();
+  return FinishEntries();
+}
+
+std::vector<std::string> ResultCache::FinishEntries() {
   if (stored_ > 0) Prune();
   return std::move(warnings_);
 }
@@ -575,7 +621,7 @@ void ResultCache::Prune() {
        !error && it != std::filesystem::recursive_directory_iterator(); it.increment(error)) {
     struct stat info;
     if (!it->is_regular_file(error) || stat(it->path().c_str(), &info) != 0) continue;
-    entries.emplace_back(ModifiedNs(info), info.st_size, it->path().string());
+    entries.emplace_back(FileStat::Of(info).mtime_ns, info.st_size, it->path().string());
     total += static_cast<uint64_t>(info.st_size);
   }
   if (total <= limit) return;

@@ -8,10 +8,13 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "program/module_names.h"
 #include "rules/entry_scope.h"
+#include "source/file_stat.h"
 #include "rules/file_check.h"
 #include "rules/rule_engine.h"
 
@@ -28,14 +31,15 @@ namespace gbreak {
 // not (rules/reachability.h). So a changed helper changes its caller's findings exactly as
 // without the cache, and a run re-analyzes only the files whose bytes changed.
 //
-// Per run, it also keeps the settled results of the exact set of files and keys it saw: a run
-// over the same files, none changed, reads that one entry instead of every file's.
-//
 // Reading every file to hash it would cost a warm run more than it saves, so a stat index
 // (per fingerprint and working directory) remembers each path's size, mtime, ctime, inode and
 // module name with the key its bytes had: when they are unchanged, and the file was not modified
 // within a second of being read (the race git's index calls "racily clean"), the key is trusted
 // without reading the file.
+//
+// Per set of files, it also keeps the last run's settled results with those index rows of its
+// files: a run over the same files, none changed, compares the stats its discovery took with
+// the rows and reads that one entry, without the index or any file's entry.
 //
 // Entries are written atomically (a temporary file renamed into place), so concurrent runs see
 // whole entries or none; each carries its key, and each part its length and CRC-32 (the index
@@ -54,8 +58,11 @@ class ResultCache {
                                                            uint64_t max_file_bytes);
 
   // The settled results of `files` (results[i] is files[i]'s) when the stat index vouches for
-  // every file and a run over the same files and keys was kept; nothing otherwise.
-  std::optional<std::vector<FileCheckResult>> ReuseRun(const std::vector<std::string>& files);
+  // every file and a run over the same files and keys was kept; nothing otherwise. `stats`, when
+  // not empty, are the files' stats as the caller took them (stats[i] is files[i]'s).
+  std::optional<std::vector<FileCheckResult>> ReuseRun(const std::vector<std::string>& files,
+                                                       const std::vector<FileStat>& stats,
+                                                       int threads);
 
   // The result of checking `path`: read from the cache when its key is there (without its
   // summary, which Settle reads when needed), otherwise made by `checker` and stored. Safe to
@@ -85,14 +92,8 @@ class ResultCache {
   int misses() const { return misses_; }
 
  private:
-  struct Stat {
-    uint64_t size = 0;
-    int64_t mtime_ns = 0, ctime_ns = 0;
-    uint64_t inode = 0;
-    bool operator==(const Stat&) const = default;
-  };
   struct IndexEntry {
-    Stat stat;
+    FileStat stat;
     std::string module;
     std::string key;
     int64_t read_ns = 0;  // when the bytes the key hashes were read
@@ -100,19 +101,25 @@ class ResultCache {
 
   ResultCache(std::string dir, std::string fingerprint, const RuleEngine& engine,
               uint64_t max_file_bytes);
-  static absl::StatusOr<Stat> StatOf(const std::string& path);
   std::string IndexPath() const;
-  void LoadIndex();
+  void LoadIndex();  // once, when a run first needs it (a kept run read back does not)
   void WriteIndex();
-  // The dotted module name of `path`, from the packages above it (asked once per directory).
-  std::string ModuleOf(const std::string& path);
+  // Whether `entry`'s key holds for a file that stats as `stat` in package module `module`: the
+  // stat and module are as recorded, and the file was not modified too close to being read.
+  static bool Vouches(const IndexEntry& entry, const FileStat& stat, const std::string& module);
   // The index's key for `path` when its stat and module vouch for it.
-  std::optional<std::string> TrustedKey(const std::string& path, const Stat& stat,
-                                        const std::string& module) const;
+  std::optional<std::string> TrustedKey(const std::string& path, const FileStat& stat,
+                                        const std::string& module);
   std::string EntryPath(const std::string& key) const;
-  std::string RunKey(const std::vector<std::string>& files,
-                     const std::vector<std::string>& keys) const;
-  std::optional<std::vector<FileCheckResult>> KeptRun(const std::string& key);
+  // Kept runs: under a key of the run's files, the index rows of the files as the run saw them
+  // (part 0) and the settled results (part 1).
+  std::string RunKey(const std::vector<std::string>& files) const;
+  std::string RunPath(const std::string& key) const;
+  static std::string EncodeRows(const std::vector<IndexEntry>& rows);
+  static absl::StatusOr<std::vector<IndexEntry>> DecodeRows(std::string_view bytes);
+  std::optional<std::string> KeptResults(const std::string& key,
+                                         const std::vector<IndexEntry>& rows);
+  std::vector<std::string> FinishEntries();  // Finish's part after the index
   std::string EntryRunKey(const std::string& request) const;
   // A file's cached result without its summary.
   std::optional<FileCheckResult> Load(const std::string& key);
@@ -128,10 +135,11 @@ class ResultCache {
   const std::string fingerprint_;
   const RuleEngine& engine_;
   const uint64_t max_file_bytes_;
+  std::once_flag index_loaded_;
   std::map<std::string, IndexEntry> index_;  // as loaded; read-only while files are checked
+  ModuleNames module_names_;  // the dotted module name of each file, asked once per directory
 
   std::mutex mutex_;  // guards what follows
-  std::map<std::string, std::string> packages_;  // directory -> its dotted package ("" if none)
   std::map<std::string, IndexEntry> seen_;       // this run's files
   std::map<std::string, std::string> unread_summaries_;  // path -> key of its entry (cache hits)
   std::vector<std::string> warnings_;

@@ -276,8 +276,17 @@ absl::StatusOr<const ProjectConfig*> ConfigResolver::ForDirectory(const std::str
 }
 
 absl::StatusOr<const ProjectConfig*> ConfigResolver::ForFile(const std::string& file) {
+  // The files of one directory share its configuration: normalizing each file's path (the
+  // working directory, then lexical normalization) cost a warm run over transformers more than
+  // its configuration probes. The directory is taken as the path names it, before normalizing:
+  // the same spelling normalizes the same way.
+  size_t slash = file.rfind('/');
+  std::string spelled_dir = slash == std::string::npos ? "" : file.substr(0, slash + 1);
+  if (auto it = by_spelled_dir_.find(spelled_dir); it != by_spelled_dir_.end()) return it->second;
   std::filesystem::path parent = std::filesystem::path(Normalize(file)).parent_path();
-  return ForDirectory(parent.string());
+  absl::StatusOr<const ProjectConfig*> config = ForDirectory(parent.string());
+  if (config.ok()) by_spelled_dir_[spelled_dir] = *config;
+  return config;
 }
 
 std::vector<const ProjectConfig*> ConfigResolver::Loaded() const {

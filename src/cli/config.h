@@ -76,6 +76,8 @@ class ConfigResolver {
 
  private:
   std::map<std::string, const ProjectConfig*> by_dir_;
+  // ForFile's answers by the directory part of the file's path as given ("" for none).
+  std::map<std::string, const ProjectConfig*> by_spelled_dir_;
   std::vector<std::unique_ptr<ProjectConfig>> configs_;
 };
 

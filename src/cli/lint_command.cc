@@ -18,6 +18,7 @@
 #include "cli/patch_command.h"
 #include "cli/python_env.h"
 #include "cli/model_config.h"
+#include "program/module_names.h"
 #include "report/json_writer.h"
 #include "report/lint_report.h"
 #include "report/output_formats.h"
@@ -93,8 +94,9 @@ LintReport FinishCachedRun(std::vector<FileCheckResult>& results, ResultCache& c
   return std::move(report);
 }
 
-LintReport CheckFiles(const std::vector<std::string>& files, const RuleEngine& engine,
-                      const LintOptions& options) {
+// `stats` are the files' stats as discovery took them (stats[i] is files[i]'s), or empty.
+LintReport CheckFiles(const std::vector<std::string>& files, const std::vector<FileStat>& stats,
+                      const RuleEngine& engine, const LintOptions& options) {
   LintReport report;
   int threads = options.threads > 0 ? options.threads : DefaultThreadCount();
   report.stats.threads = static_cast<int>(
@@ -103,18 +105,22 @@ LintReport CheckFiles(const std::vector<std::string>& files, const RuleEngine& e
   std::unique_ptr<ResultCache> cache = OpenCache(engine, check_options, options);
 
   if (cache != nullptr) {
-    if (std::optional<std::vector<FileCheckResult>> kept = cache->ReuseRun(files)) {
+    if (std::optional<std::vector<FileCheckResult>> kept =
+            cache->ReuseRun(files, stats, report.stats.threads)) {
       return FinishCachedRun(*kept, *cache, report);
     }
   }
   std::vector<FileCheckResult> results(files.size());
   std::vector<std::unique_ptr<FileChecker>> checkers(static_cast<size_t>(report.stats.threads));
+  ModuleNames module_names;
   ParallelFor(files.size(), report.stats.threads, [&](size_t worker, size_t item) {
     if (checkers[worker] == nullptr) {
       checkers[worker] = std::make_unique<FileChecker>(engine, check_options);
     }
-    results[item] = cache != nullptr ? cache->Check(*checkers[worker], files[item])
-                                     : checkers[worker]->Check(files[item]);
+    results[item] =
+        cache != nullptr
+            ? cache->Check(*checkers[worker], files[item])
+            : checkers[worker]->Check(files[item], module_names.ModuleOf(files[item]));
   });
   // What crosses files is settled from every file's summary, cached or not: a file's cached
   // findings in a function another file calls come and go with that call.
@@ -303,8 +309,8 @@ int RunLint(const LintOptions& options) {
     return kExitError;
   }
   if (configuration.any()) {
-    discovered.files = configuration.FilterExcluded(discovered.files, paths,
-                                                    options.discovery.force_exclude);
+    discovered.KeepOnly(configuration.FilterExcluded(discovered.files, paths,
+                                                     options.discovery.force_exclude));
     selected->clear();
     for (const Rule& rule : *catalog) {
       if (configuration.SelectedAnywhere(rule)) selected->push_back(rule);
@@ -321,7 +327,7 @@ int RunLint(const LintOptions& options) {
   }
 
   LintReport report = entries.empty()
-                          ? CheckFiles(discovered.files, **engine, options)
+                          ? CheckFiles(discovered.files, discovered.stats, **engine, options)
                           : CheckEntries(entries, entry_sources, library_roots, **engine, options,
                                          *model_config, &discovered.files);
   if (configuration.any()) {

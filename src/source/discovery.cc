@@ -60,15 +60,24 @@ class Walker {
   }
 
   void Finish() {
-    std::sort(found_.begin(), found_.end());
-    for (auto& [path, id] : found_) {
-      if (seen_files_.insert(id).second) result_.files.push_back(path);
+    std::sort(found_.begin(), found_.end(),
+              [](const Found& a, const Found& b) { return a.path < b.path; });
+    for (Found& file : found_) {
+      if (!seen_files_.insert(file.id).second) continue;
+      result_.files.push_back(std::move(file.path));
+      result_.stats.push_back(file.stat);
     }
   }
 
  private:
+  struct Found {
+    std::string path;
+    FileId id;
+    FileStat stat;
+  };
+
   void AddFile(const std::string& path, const struct stat& info) {
-    found_.emplace_back(path, FileId{info.st_dev, info.st_ino});
+    found_.push_back({path, FileId{info.st_dev, info.st_ino}, FileStat::Of(info)});
   }
 
   bool SkipDirectory(const std::string& name, const std::string& path) const {
@@ -94,37 +103,59 @@ class Walker {
       Error(dir, absl::StrCat("cannot read directory: ", std::strerror(errno)));
       return;
     }
-    std::vector<std::string> names;
+    struct Entry {
+      std::string name;
+      unsigned char type;  // DT_*, as the listing tells it (DT_UNKNOWN when it does not)
+      bool skipped = false;
+      int error = 0;  // errno of its stat call, when that failed
+      struct stat info;
+    };
+    std::vector<Entry> entries;
     while (struct dirent* entry = readdir(handle)) {
       std::string name = entry->d_name;
-      if (name != "." && name != "..") names.push_back(std::move(name));
+      if (name != "." && name != "..") entries.push_back({std::move(name), entry->d_type});
+    }
+    std::sort(entries.begin(), entries.end(),
+              [](const Entry& a, const Entry& b) { return a.name < b.name; });
+    // What the listing already tells (most file systems fill in the type) spares a stat call: a
+    // directory to skip, a file that is not Python. The rest, symbolic links included, is asked
+    // relative to the open directory: the kernel then looks up one name, not every directory of
+    // the path (half of a warm run's discovery on transformers went to those lookups). The
+    // directory is closed before walking into subdirectories, so a deep tree does not hold a
+    // descriptor per level.
+    for (Entry& entry : entries) {
+      bool skipped_directory =
+          entry.type == DT_DIR && SkipDirectory(entry.name, JoinPath(dir, entry.name));
+      entry.skipped = skipped_directory || (entry.type == DT_REG && !IsPythonFileName(entry.name));
+      if (!entry.skipped && fstatat(dirfd(handle), entry.name.c_str(), &entry.info, 0) != 0) {
+        entry.error = errno;
+      }
     }
     closedir(handle);
-    std::sort(names.begin(), names.end());
 
     ancestors_.emplace_back(id, dir);
-    for (const std::string& name : names) {
+    for (const Entry& entry : entries) {
+      if (entry.skipped) continue;
+      const std::string& name = entry.name;
       std::string path = JoinPath(dir, name);
-      struct stat info;
-      if (stat(path.c_str(), &info) != 0) {
+      if (entry.error != 0) {
         struct stat link_info;
-        int error = errno;
         if (lstat(path.c_str(), &link_info) == 0 && S_ISLNK(link_info.st_mode)) {
-          if (error == ELOOP) {
+          if (entry.error == ELOOP) {
             Warning(path, "symbolic link loop; skipped");
           } else if (IsPythonFileName(name)) {
             Warning(path, "broken symbolic link; skipped");
           }
         } else {
-          Error(path, std::strerror(error));
+          Error(path, std::strerror(entry.error));
         }
         continue;
       }
-      if (S_ISDIR(info.st_mode)) {
-        if (!SkipDirectory(name, path)) WalkDirectory(path, info);
-      } else if (S_ISREG(info.st_mode) && IsPythonFileName(name) &&
+      if (S_ISDIR(entry.info.st_mode)) {
+        if (!SkipDirectory(name, path)) WalkDirectory(path, entry.info);
+      } else if (S_ISREG(entry.info.st_mode) && IsPythonFileName(name) &&
                  !IsExcluded(path, options_.excludes)) {
-        AddFile(path, info);
+        AddFile(path, entry.info);
       }
     }
     ancestors_.pop_back();
@@ -140,7 +171,7 @@ class Walker {
   const DiscoveryOptions& options_;
   DiscoveryResult& result_;
   std::vector<std::pair<FileId, std::string>> ancestors_;
-  std::vector<std::pair<std::string, FileId>> found_;
+  std::vector<Found> found_;
   std::set<FileId> seen_files_;
 };
 
@@ -164,6 +195,19 @@ bool IsExcluded(const std::string& path, const std::vector<std::string>& exclude
     if (end == std::string::npos) break;
   }
   return false;
+}
+
+void DiscoveryResult::KeepOnly(const std::vector<std::string>& kept) {
+  std::vector<FileStat> kept_stats;
+  size_t at = 0;
+  for (const std::string& file : kept) {
+    while (at < files.size() && files[at] != file) ++at;
+    if (at == files.size()) break;
+    kept_stats.push_back(stats[at++]);
+  }
+  if (kept_stats.size() != kept.size()) kept_stats.clear();  // not an ordered subset: unknown
+  files = kept;
+  stats = std::move(kept_stats);
 }
 
 DiscoveryResult DiscoverFiles(const std::vector<std::string>& paths,

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "source/diagnostic.h"
+#include "source/file_stat.h"
 
 namespace gbreak {
 
@@ -20,7 +21,11 @@ struct DiscoveryOptions {
 
 struct DiscoveryResult {
   std::vector<std::string> files;  // sorted, each file once (symlinked twins dropped)
+  std::vector<FileStat> stats;     // stats[i] is files[i]'s, as found (or empty: not taken)
   std::vector<Diagnostic> diagnostics;
+
+  // Keeps the files of `kept` (an ordered subset of `files`), with their stats.
+  void KeepOnly(const std::vector<std::string>& kept);
 };
 
 // Finds the Python files (`.py`, `.pyi`) under `paths`. Files named directly are always taken

@@ -289,6 +289,32 @@ def test_a_warm_run_reads_the_kept_run(gbreak_binary, project, tmp_path):
     assert cache_line(again.stderr) == "cache: 3 files read from it, 0 analyzed"
 
 
+def test_a_warm_run_needs_neither_the_index_nor_any_files_entry(gbreak_binary, project,
+                                                                 tmp_path):
+    cache = tmp_path / "cache"
+    first = run(gbreak_binary, "pkg", cwd=project, cache_dir=cache)
+    time.sleep(1.1)
+    run(gbreak_binary, "pkg", cwd=project, cache_dir=cache)  # reads them again, records it
+    # Touched: the same bytes under a new stat. The run finds the file by its bytes and keeps
+    # the run again with the new stat, which the next run compares with.
+    os.utime(project / "pkg" / "model.py")
+    time.sleep(1.1)
+    touched = run(gbreak_binary, "pkg", "--stats", cwd=project, cache_dir=cache)
+    assert cache_line(touched.stderr) == "cache: 3 files read from it, 0 analyzed"
+    shutil.rmtree(cache / "index")
+    for entry in (cache / "entries").glob("??/*"):
+        entry.unlink()
+    again = run(gbreak_binary, "pkg", "--stats", cwd=project, cache_dir=cache)
+    assert again.stdout == first.stdout
+    assert cache_line(again.stderr) == "cache: 3 files read from it, 0 analyzed"
+    # A change is still seen without them: the kept run's stat of the file no longer holds.
+    path = project / "pkg" / "helpers.py"
+    path.write_text(path.read_text().replace("print(x)", "str(x)"))
+    changed = run(gbreak_binary, "pkg", "--stats", cwd=project, cache_dir=cache)
+    assert changed.stdout == run(gbreak_binary, "pkg", "--no-cache", cwd=project).stdout
+    assert cache_line(changed.stderr) == "cache: 0 files read from it, 3 analyzed"
+
+
 def entry_run(binary, root, cache, *extra):
     return run(binary, "--entry", "pkg.model:Net", "--stats", *extra, cwd=root, cache_dir=cache)
 

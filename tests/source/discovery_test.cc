@@ -123,5 +123,37 @@ TEST(DiscoveryTest, IsExcludedIgnoresLeadingDotSlash) {
   EXPECT_FALSE(IsExcluded("src/a.py", {"gen/*"}));
 }
 
+TEST(DiscoveryTest, EachFileComesWithItsStatAsFound) {
+  TempDir dir;
+  dir.Write("pkg/a.py", "x = 1\n");
+  dir.Write("pkg/b.py", "longer = 'contents'\n");
+  dir.Write("pkg/notes.txt", "");
+  DiscoveryResult result = DiscoverFiles({dir.path(), dir.Join("pkg/a.py")}, {});
+  ASSERT_EQ(result.stats.size(), result.files.size());
+  ASSERT_EQ(result.files.size(), 2u);
+  for (size_t i = 0; i < result.files.size(); ++i) {
+    absl::StatusOr<FileStat> now = StatFile(result.files[i]);
+    ASSERT_TRUE(now.ok());
+    EXPECT_EQ(result.stats[i], *now) << result.files[i];
+  }
+}
+
+TEST(DiscoveryTest, KeepOnlyKeepsTheStatsOfTheKeptFiles) {
+  TempDir dir;
+  dir.Write("a.py", "1");
+  dir.Write("b.py", "22");
+  dir.Write("c.py", "333");
+  DiscoveryResult result = DiscoverFiles({dir.path()}, {});
+  result.KeepOnly({dir.Join("a.py"), dir.Join("c.py")});
+  EXPECT_THAT(Relative(dir, result.files), ElementsAre("a.py", "c.py"));
+  ASSERT_EQ(result.stats.size(), 2u);
+  EXPECT_EQ(result.stats[0].size, 1u);
+  EXPECT_EQ(result.stats[1].size, 3u);
+  // Not an ordered subset: the stats are not known.
+  result.KeepOnly({dir.Join("c.py"), dir.Join("a.py")});
+  EXPECT_EQ(result.files.size(), 2u);
+  EXPECT_THAT(result.stats, IsEmpty());
+}
+
 }  // namespace
 }  // namespace gbreak
