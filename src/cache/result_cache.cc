@@ -223,10 +223,7 @@ std::optional<FileCheckResult> ResultCache::Load(const std::string& key) {
   absl::StatusOr<FileCheckResult> result = ReadEntryPart<FileCheckResult>(
       path, key, 2, 0, [&](std::string_view bytes) { return DecodeCheckResult(bytes, engine_); });
   if (result.ok()) return *std::move(result);
-  if (!absl::IsNotFound(result.status())) {
-    Warn(absl::StrCat("ignoring a corrupt cache entry ", path, " (", result.status().message(),
-                      "); analyzing the file again"));
-  }
+  WarnIfCorrupt(path, result.status(), "; analyzing the file again");
   return std::nullopt;
 }
 
@@ -247,6 +244,14 @@ void ResultCache::Write(const std::string& path, const std::string& bytes) {
 void ResultCache::Store(const std::string& key, const FileCheckResult& result) {
   EncodedResult encoded = EncodeCheckResult(result);
   Write(EntryPath(key), FrameEntry(key, {encoded.found, encoded.summary}));
+}
+
+// A missing entry is no news (never stored, or pruned); one that is there and does not read is.
+void ResultCache::WarnIfCorrupt(const std::string& path, const absl::Status& status,
+                                std::string_view then) {
+  if (absl::IsNotFound(status)) return;
+  Warn(absl::StrCat("ignoring a corrupt cache entry ", path, " (", status.message(), ")",
+                    std::string(then)));
 }
 
 void ResultCache::Warn(std::string warning) {
@@ -336,9 +341,7 @@ std::optional<std::vector<FileCheckResult>> ResultCache::ReuseRun(
   std::string key = RunKey(files);
   std::string path = RunPath(key);
   auto corrupt = [&](const absl::Status& status) -> std::optional<std::vector<FileCheckResult>> {
-    if (!absl::IsNotFound(status)) {
-      Warn(absl::StrCat("ignoring a corrupt cache entry ", path, " (", status.message(), ")"));
-    }
+    WarnIfCorrupt(path, status);
     return std::nullopt;
   };
   absl::StatusOr<EntryFile> entry = EntryFile::Open(path, key, 2);
@@ -406,9 +409,7 @@ std::optional<EntryScopeResult> ResultCache::ReuseEntryRun(const std::string& re
   std::string key = EntryRunKey(request);
   std::string path = absl::StrCat(dir_, "/entries/entry-runs/", key);
   auto corrupt = [&](const absl::Status& status) -> std::optional<EntryScopeResult> {
-    if (!absl::IsNotFound(status)) {
-      Warn(absl::StrCat("ignoring a corrupt cache entry ", path, " (", status.message(), ")"));
-    }
+    WarnIfCorrupt(path, status);
     return std::nullopt;
   };
   absl::StatusOr<EntryFile> entry = EntryFile::Open(path, key, 2);
@@ -530,10 +531,7 @@ std::optional<std::string> ResultCache::KeptResults(const std::string& key,
       row_bytes.ok() ? DecodeRows(*row_bytes) : row_bytes.status();
   absl::StatusOr<std::string> results = kept_rows.ok() ? entry->ReadPart(1) : kept_rows.status();
   if (!results.ok()) {
-    if (!absl::IsNotFound(results.status())) {
-      Warn(absl::StrCat("ignoring a corrupt cache entry ", path, " (",
-                        results.status().message(), ")"));
-    }
+    WarnIfCorrupt(path, results.status());
     return std::nullopt;
   }
   if (kept_rows->size() != rows.size()) return std::nullopt;
@@ -567,10 +565,7 @@ void ResultCache::ReadSummaries(
       return;
     }
     // Damaged, or removed since (another run pruned the cache).
-    if (!absl::IsNotFound(summary.status())) {
-      Warn(absl::StrCat("ignoring a corrupt cache entry ", path, " (", summary.status().message(),
-                        "); analyzing ", files[item], " again"));
-    }
+    WarnIfCorrupt(path, summary.status(), absl::StrCat("; analyzing ", files[item], " again"));
     results[item] = recheck(files[item]);
     Store(key, results[item]);
     std::lock_guard<std::mutex> lock(mutex_);

@@ -126,6 +126,10 @@ class ResultCache {
   void Store(const std::string& key, const FileCheckResult& result);
   void Write(const std::string& path, const std::string& bytes);
   void Warn(std::string warning);
+  // Warns of the entry at `path` that did not read (`status`), unless it is missing; `then` says
+  // what the run does instead.
+  void WarnIfCorrupt(const std::string& path, const absl::Status& status,
+                     std::string_view then = "");
   void ReadSummaries(const std::vector<std::string>& files, std::vector<FileCheckResult>& results,
                      int threads,
                      const std::function<FileCheckResult(const std::string&)>& recheck);
