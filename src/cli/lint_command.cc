@@ -298,7 +298,9 @@ int RunLint(const LintOptions& options) {
   }
   DiscoveryResult discovered;
   if (entries.empty()) {
-    discovered = DiscoverFiles(paths, options.discovery);
+    DiscoveryOptions discovery = options.discovery;
+    discovery.threads = options.threads > 0 ? options.threads : DefaultThreadCount();
+    discovered = DiscoverFiles(paths, discovery);
   } else {
     for (const std::string& entry : entries) {
       if (entry.find(':') == std::string::npos) discovered.files.push_back(entry);

@@ -6,9 +6,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
+#include <iterator>
+#include <mutex>
 #include <set>
 #include <string_view>
+#include <thread>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -36,6 +40,21 @@ std::string JoinPath(const std::string& dir, const std::string& name) {
   return absl::StrCat(dir, "/", name);
 }
 
+// The diagnostics of a walk in the order a depth-first walk over sorted names gives them: by
+// their paths' components, a directory before what is in it. The parallel walk finds them in
+// any order and sorts them so.
+bool WalkOrderLess(const Diagnostic& a, const Diagnostic& b) {
+  std::string_view x = a.path, y = b.path;
+  while (true) {
+    size_t x_end = std::min(x.find('/'), x.size()), y_end = std::min(y.find('/'), y.size());
+    std::string_view x_part = x.substr(0, x_end), y_part = y.substr(0, y_end);
+    if (x_part != y_part) return x_part < y_part;
+    if (x_end == x.size() || y_end == y.size()) return x.size() - x_end < y.size() - y_end;
+    x.remove_prefix(x_end + 1);
+    y.remove_prefix(y_end + 1);
+  }
+}
+
 class Walker {
  public:
   Walker(const DiscoveryOptions& options, DiscoveryResult& result)
@@ -48,14 +67,15 @@ class Walker {
     if (stat(path.c_str(), &info) != 0) {
       struct stat link_info;
       bool dangling = errno == ENOENT && lstat(path.c_str(), &link_info) == 0;
-      Error(path, dangling ? "broken symbolic link" : std::strerror(errno));
+      result_.diagnostics.push_back({Diagnostic::Level::kError, path, 0,
+                                     dangling ? "broken symbolic link" : std::strerror(errno)});
       return;
     }
     if (S_ISDIR(info.st_mode)) {
       if (options_.force_exclude && IsExcluded(path, options_.excludes)) return;
-      WalkDirectory(path, info);
+      WalkTree(path, info);
     } else if (!options_.force_exclude || !IsExcluded(path, options_.excludes)) {
-      AddFile(path, info);
+      found_.push_back(FoundFile(path, info));
     }
   }
 
@@ -75,10 +95,22 @@ class Walker {
     FileId id;
     FileStat stat;
   };
-
-  void AddFile(const std::string& path, const struct stat& info) {
-    found_.push_back({path, FileId{info.st_dev, info.st_ino}, FileStat::Of(info)});
+  static Found FoundFile(const std::string& path, const struct stat& info) {
+    return {path, FileId{info.st_dev, info.st_ino}, FileStat::Of(info)};
   }
+
+  // One directory to list, with the directories above it in this walk (a link back to one of
+  // them is a loop).
+  struct Directory {
+    std::string path;
+    FileId id;
+    std::vector<std::pair<FileId, std::string>> ancestors;
+  };
+  // What one worker found.
+  struct Finds {
+    std::vector<Found> files;
+    std::vector<Diagnostic> diagnostics;
+  };
 
   bool SkipDirectory(const std::string& name, const std::string& path) const {
     if (name.empty() || name[0] == '.') return true;  // hidden, including .venv and .git
@@ -89,19 +121,71 @@ class Walker {
     return IsExcluded(path, options_.excludes);
   }
 
-  void WalkDirectory(const std::string& dir, const struct stat& dir_info) {
-    FileId id{dir_info.st_dev, dir_info.st_ino};
-    for (const auto& [ancestor_id, ancestor] : ancestors_) {
-      if (ancestor_id == id) {
-        Warning(dir, absl::StrCat("symbolic link loop (points back to ", ancestor,
-                                  "); not followed"));
-        return;
+  // Walks the tree under `root` with options_.threads workers, each listing one directory at a
+  // time from a shared stack and pushing the subdirectories it finds (a tree's directories are
+  // as uneven as transformers/models beside transformers/cli, so no fixed split would do). What
+  // they find is put in order afterwards: files by path, diagnostics as a serial walk has them.
+  void WalkTree(const std::string& root, const struct stat& info) {
+    std::vector<Directory> stack = {{root, FileId{info.st_dev, info.st_ino}, {}}};
+    size_t unfinished = 1;  // directories pushed and not yet listed to the end
+    std::mutex mutex;
+    std::condition_variable changed;
+    size_t workers = static_cast<size_t>(std::max(1, options_.threads));
+    std::vector<Finds> finds(workers);
+    auto work = [&](size_t worker) {
+      while (true) {
+        Directory directory;
+        {
+          std::unique_lock<std::mutex> lock(mutex);
+          changed.wait(lock, [&] { return !stack.empty() || unfinished == 0; });
+          if (stack.empty()) return;
+          directory = std::move(stack.back());
+          stack.pop_back();
+        }
+        std::vector<Directory> subdirectories = List(directory, finds[worker]);
+        {
+          std::lock_guard<std::mutex> lock(mutex);
+          unfinished += subdirectories.size();
+          --unfinished;
+          for (Directory& subdirectory : subdirectories) stack.push_back(std::move(subdirectory));
+        }
+        changed.notify_all();
+      }
+    };
+    {
+      std::vector<std::jthread> pool;
+      for (size_t w = 1; w < workers; ++w) pool.emplace_back(work, w);
+      work(0);
+    }
+    std::vector<Diagnostic> diagnostics;
+    for (Finds& found : finds) {
+      std::move(found.files.begin(), found.files.end(), std::back_inserter(found_));
+      std::move(found.diagnostics.begin(), found.diagnostics.end(),
+                std::back_inserter(diagnostics));
+    }
+    std::sort(diagnostics.begin(), diagnostics.end(), WalkOrderLess);
+    std::move(diagnostics.begin(), diagnostics.end(), std::back_inserter(result_.diagnostics));
+  }
+
+  // Lists `directory` into `finds`; returns its subdirectories to walk.
+  std::vector<Directory> List(const Directory& directory, Finds& finds) const {
+    const std::string& dir = directory.path;
+    auto warn = [&](const std::string& path, std::string message) {
+      finds.diagnostics.push_back({Diagnostic::Level::kWarning, path, 0, std::move(message)});
+    };
+    auto error = [&](const std::string& path, std::string message) {
+      finds.diagnostics.push_back({Diagnostic::Level::kError, path, 0, std::move(message)});
+    };
+    for (const auto& [ancestor_id, ancestor] : directory.ancestors) {
+      if (ancestor_id == directory.id) {
+        warn(dir, absl::StrCat("symbolic link loop (points back to ", ancestor, "); not followed"));
+        return {};
       }
     }
     DIR* handle = opendir(dir.c_str());
     if (handle == nullptr) {
-      Error(dir, absl::StrCat("cannot read directory: ", std::strerror(errno)));
-      return;
+      error(dir, absl::StrCat("cannot read directory: ", std::strerror(errno)));
+      return {};
     }
     struct Entry {
       std::string name;
@@ -120,9 +204,7 @@ class Walker {
     // What the listing already tells (most file systems fill in the type) spares a stat call: a
     // directory to skip, a file that is not Python. The rest, symbolic links included, is asked
     // relative to the open directory: the kernel then looks up one name, not every directory of
-    // the path (half of a warm run's discovery on transformers went to those lookups). The
-    // directory is closed before walking into subdirectories, so a deep tree does not hold a
-    // descriptor per level.
+    // the path (half of a warm run's discovery on transformers went to those lookups).
     for (Entry& entry : entries) {
       bool skipped_directory =
           entry.type == DT_DIR && SkipDirectory(entry.name, JoinPath(dir, entry.name));
@@ -133,7 +215,7 @@ class Walker {
     }
     closedir(handle);
 
-    ancestors_.emplace_back(id, dir);
+    std::vector<Directory> subdirectories;
     for (const Entry& entry : entries) {
       if (entry.skipped) continue;
       const std::string& name = entry.name;
@@ -142,35 +224,31 @@ class Walker {
         struct stat link_info;
         if (lstat(path.c_str(), &link_info) == 0 && S_ISLNK(link_info.st_mode)) {
           if (entry.error == ELOOP) {
-            Warning(path, "symbolic link loop; skipped");
+            warn(path, "symbolic link loop; skipped");
           } else if (IsPythonFileName(name)) {
-            Warning(path, "broken symbolic link; skipped");
+            warn(path, "broken symbolic link; skipped");
           }
         } else {
-          Error(path, std::strerror(entry.error));
+          error(path, std::strerror(entry.error));
         }
         continue;
       }
       if (S_ISDIR(entry.info.st_mode)) {
-        if (!SkipDirectory(name, path)) WalkDirectory(path, entry.info);
+        if (SkipDirectory(name, path)) continue;
+        Directory subdirectory{path, FileId{entry.info.st_dev, entry.info.st_ino},
+                               directory.ancestors};
+        subdirectory.ancestors.emplace_back(directory.id, dir);
+        subdirectories.push_back(std::move(subdirectory));
       } else if (S_ISREG(entry.info.st_mode) && IsPythonFileName(name) &&
                  !IsExcluded(path, options_.excludes)) {
-        AddFile(path, entry.info);
+        finds.files.push_back(FoundFile(path, entry.info));
       }
     }
-    ancestors_.pop_back();
-  }
-
-  void Error(const std::string& path, std::string message) {
-    result_.diagnostics.push_back({Diagnostic::Level::kError, path, 0, std::move(message)});
-  }
-  void Warning(const std::string& path, std::string message) {
-    result_.diagnostics.push_back({Diagnostic::Level::kWarning, path, 0, std::move(message)});
+    return subdirectories;
   }
 
   const DiscoveryOptions& options_;
   DiscoveryResult& result_;
-  std::vector<std::pair<FileId, std::string>> ancestors_;
   std::vector<Found> found_;
   std::set<FileId> seen_files_;
 };

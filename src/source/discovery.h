@@ -17,6 +17,8 @@ struct DiscoveryOptions {
   bool include_site_packages = false;
   // Apply the excludes even to files named on the command line (pre-commit names every file).
   bool force_exclude = false;
+  // Directories listed at once (the result is the same whatever the count).
+  int threads = 1;
 };
 
 struct DiscoveryResult {

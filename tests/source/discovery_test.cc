@@ -155,5 +155,41 @@ TEST(DiscoveryTest, KeepOnlyKeepsTheStatsOfTheKeptFiles) {
   EXPECT_THAT(result.stats, IsEmpty());
 }
 
+TEST(DiscoveryTest, TheSameResultWhateverTheThreadCount) {
+  TempDir dir;
+  // Diagnostics spread over a tree whose names sort differently by path and by component
+  // ("a-b" < "a/..." as strings; a serial walk gives "a/..." first).
+  for (const char* file : {"a/x.py", "a/b/y.py", "a-b/z.py", "a.py", "c/d/e/f.py", "c/g.py"}) {
+    dir.Write(file, "");
+  }
+  for (const char* broken : {"a/broken.py", "a-b/broken.py", "c/d/broken.py", "broken.py"}) {
+    std::filesystem::create_symlink("missing", dir.Join(broken));
+  }
+  std::filesystem::create_directory_symlink(dir.Join("c"), dir.Join("c/d/e/loop"));
+  std::filesystem::create_directory_symlink(dir.Join("a"), dir.Join("c/alias"));
+  DiscoveryResult serial = DiscoverFiles({dir.path()}, {});
+  EXPECT_THAT(Relative(dir, serial.files),
+              ElementsAre("a-b/z.py", "a.py", "a/b/y.py", "a/x.py", "c/d/e/f.py", "c/g.py"));
+  std::vector<std::string> serial_paths;
+  for (const Diagnostic& d : serial.diagnostics) serial_paths.push_back(d.path);
+  EXPECT_THAT(Relative(dir, serial_paths),
+              ElementsAre("a/broken.py", "a-b/broken.py", "broken.py", "c/alias/broken.py",
+                          "c/d/broken.py", "c/d/e/loop"));
+  for (int threads : {2, 3, 8}) {
+    DiscoveryOptions options;
+    options.threads = threads;
+    for (int attempt = 0; attempt < 20; ++attempt) {
+      DiscoveryResult parallel = DiscoverFiles({dir.path()}, options);
+      EXPECT_EQ(parallel.files, serial.files);
+      EXPECT_EQ(parallel.stats, serial.stats);
+      ASSERT_EQ(parallel.diagnostics.size(), serial.diagnostics.size());
+      for (size_t i = 0; i < serial.diagnostics.size(); ++i) {
+        EXPECT_EQ(parallel.diagnostics[i].path, serial.diagnostics[i].path);
+        EXPECT_EQ(parallel.diagnostics[i].message, serial.diagnostics[i].message);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gbreak
