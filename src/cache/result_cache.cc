@@ -17,6 +17,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "cache/entry_file.h"
 #include "cache/result_codec.h"
 #include "nlohmann/json.hpp"
@@ -234,6 +235,7 @@ void ResultCache::Write(const std::string& path, const std::string& bytes) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (written.ok()) {
     ++stored_;
+    stored_bytes_ += bytes.size();
   } else if (!write_failed_) {  // one warning is enough: the next ones say the same
     write_failed_ = true;
     warnings_.push_back(absl::StrCat("cannot write the cache entry ", path, ": ",
@@ -605,10 +607,54 @@ std::vector<std::string> ResultCache::FinishEntries() {
   return std::move(warnings_);
 }
 
-// Removes the oldest entries while the entries take more than the bound, down to three quarters
-// of it (so that the next runs do not prune again at once).
+namespace {
+
+// Runs that may add to the size ledger before one walks the entries again: concurrent runs can
+// lose each other's additions (each rewrites the ledger whole), so the total drifts low at most
+// this many runs' worth.
+constexpr int kRunsBetweenWalks = 64;
+constexpr std::string_view kLedgerHeader = "gbreak-cache-size 1\n";
+
+struct SizeLedger {
+  uint64_t bytes = 0;  // of the entries, at the last walk and as runs added since
+  int runs = 0;        // runs that added since the last walk
+};
+
+std::optional<SizeLedger> ReadLedger(const std::string& path) {
+  absl::StatusOr<std::string> text = ReadFileBytes(path, 256);
+  if (!text.ok() || !text->starts_with(kLedgerHeader)) return std::nullopt;
+  std::vector<std::string> fields = absl::StrSplit(
+      text->substr(kLedgerHeader.size()), absl::ByAnyChar(" \n"), absl::SkipEmpty());
+  SizeLedger ledger;
+  if (fields.size() != 2 || !absl::SimpleAtoi(fields[0], &ledger.bytes) ||
+      !absl::SimpleAtoi(fields[1], &ledger.runs)) {
+    return std::nullopt;
+  }
+  return ledger;
+}
+
+}  // namespace
+
+// Keeps the entries under the bound. Totalling them takes a stat call per entry (6,000 for
+// transformers, and more as the cache grows: a pre-commit run that stored one file's entry paid
+// for all of them), so a ledger beside the entries keeps their total as of the last walk plus
+// what runs wrote since (rewrites counted again: the total errs high). A walk happens when the
+// ledger says the bound may be passed, is missing or does not read, or has gone unchecked for
+// kRunsBetweenWalks runs; it removes the oldest entries down to three quarters of the bound (so
+// that the next runs do not prune again at once) and writes the ledger afresh.
 void ResultCache::Prune() {
   uint64_t limit = MaxCacheBytes();
+  std::string ledger_path = dir_ + "/size";
+  auto write_ledger = [&](const SizeLedger& ledger) {
+    (void)WriteFileReplacing(ledger_path, absl::StrCat(std::string(kLedgerHeader), ledger.bytes,
+                                                       " ", ledger.runs, "\n"));
+  };
+  std::optional<SizeLedger> ledger = ReadLedger(ledger_path);
+  if (ledger.has_value() && ledger->runs < kRunsBetweenWalks &&
+      ledger->bytes + stored_bytes_ <= limit) {
+    write_ledger({ledger->bytes + stored_bytes_, ledger->runs + 1});
+    return;
+  }
   std::vector<std::tuple<int64_t, uint64_t, std::string>> entries;  // mtime, size, path
   uint64_t total = 0;
   std::error_code error;
@@ -619,12 +665,14 @@ void ResultCache::Prune() {
     entries.emplace_back(FileStat::Of(info).mtime_ns, info.st_size, it->path().string());
     total += static_cast<uint64_t>(info.st_size);
   }
-  if (total <= limit) return;
-  std::sort(entries.begin(), entries.end());
-  for (const auto& [mtime, size, path] : entries) {
-    if (total <= limit / 4 * 3) break;
-    if (unlink(path.c_str()) == 0) total -= size;
+  if (total > limit) {
+    std::sort(entries.begin(), entries.end());
+    for (const auto& [mtime, size, path] : entries) {
+      if (total <= limit / 4 * 3) break;
+      if (unlink(path.c_str()) == 0) total -= size;
+    }
   }
+  write_ledger({total, 0});
 }
 
 }  // namespace gbreak

@@ -149,6 +149,7 @@ class ResultCache {
   std::vector<std::string> warnings_;
   bool write_failed_ = false;
   int hits_ = 0, misses_ = 0, stored_ = 0;
+  uint64_t stored_bytes_ = 0;  // written by this run
   int64_t entry_run_started_ns_ = 0;
 };
 

@@ -259,6 +259,39 @@ def test_the_cache_stays_under_its_size_bound(gbreak_binary, repo_root, tmp_path
     assert again.stdout == expected
 
 
+def ledger(cache):
+    header, numbers = (cache / "size").read_text().splitlines()
+    assert header == "gbreak-cache-size 1"
+    total, runs = map(int, numbers.split())
+    return total, runs
+
+
+def entries_size(cache):
+    return sum(p.stat().st_size for p in (cache / "entries").rglob("*") if p.is_file())
+
+
+def test_the_size_ledger_spares_a_walk_and_a_walk_sets_it_right(gbreak_binary, project,
+                                                                tmp_path):
+    cache = tmp_path / "cache"
+    run(gbreak_binary, "pkg", cwd=project, cache_dir=cache)
+    assert ledger(cache) == (entries_size(cache), 0)  # no ledger yet: the entries were walked
+    # A run that stores adds what it wrote, without walking the entries again.
+    path = project / "pkg" / "helpers.py"
+    path.write_text(path.read_text() + "# changed\n")
+    run(gbreak_binary, "pkg", cwd=project, cache_dir=cache)
+    total, runs = ledger(cache)
+    assert runs == 1 and total >= entries_size(cache)
+    # A ledger that says the bound is passed (or too many runs added to it) makes a run walk.
+    (cache / "size").write_text(f"gbreak-cache-size 1\n{total} 64\n")
+    path.write_text(path.read_text() + "# again\n")
+    run(gbreak_binary, "pkg", cwd=project, cache_dir=cache)
+    assert ledger(cache) == (entries_size(cache), 0)
+    (cache / "size").write_text("garbage")
+    path.write_text(path.read_text() + "# and again\n")
+    run(gbreak_binary, "pkg", cwd=project, cache_dir=cache)
+    assert ledger(cache) == (entries_size(cache), 0)
+
+
 def test_a_new_package_changes_the_module_and_the_result(gbreak_binary, tmp_path):
     # `from pkg import helpers` resolves only once pkg/ is a package: adding its __init__.py
     # changes the module names of files whose bytes and stat did not change.
