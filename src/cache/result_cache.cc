@@ -20,7 +20,7 @@
 #include "absl/strings/str_split.h"
 #include "cache/entry_file.h"
 #include "cache/result_codec.h"
-#include "nlohmann/json.hpp"
+#include "cache/stat_records.h"
 #include "program/program_graph.h"
 #include "rules/reachability.h"
 #include "source/absl_compat.h"
@@ -151,42 +151,26 @@ void ResultCache::LoadIndex() {
   absl::StatusOr<EntryFile> entry = EntryFile::Open(IndexPath(), "index", 1);
   absl::StatusOr<std::string> bytes = entry.ok() ? entry->ReadPart(0) : entry.status();
   if (absl::IsNotFound(bytes.status())) return;
-  try {
-    if (!bytes.ok()) throw std::runtime_error(std::string(bytes.status().message()));
-    nlohmann::json rows = nlohmann::json::from_msgpack(*bytes);
-    for (const nlohmann::json& row : rows) {
-      IndexEntry entry;
-      row.at(1).get_to(entry.stat.size);
-      row.at(2).get_to(entry.stat.mtime_ns);
-      row.at(3).get_to(entry.stat.ctime_ns);
-      row.at(4).get_to(entry.stat.inode);
-      row.at(5).get_to(entry.module);
-      row.at(6).get_to(entry.key);
-      row.at(7).get_to(entry.read_ns);
-      index_[row.at(0).get<std::string>()] = std::move(entry);
-    }
-  } catch (const std::exception& e) {
-    index_.clear();
-    Warn(absl::StrCat("ignoring a corrupt cache index ", IndexPath(), " (", e.what(), ")"));
+  absl::StatusOr<std::map<std::string, StatRow>> index =
+      bytes.ok() ? DecodeStatIndex(*bytes) : bytes.status();
+  if (index.ok()) {
+    index_ = *std::move(index);
+  } else {
+    Warn(absl::StrCat("ignoring a corrupt cache index ", IndexPath(), " (",
+                      index.status().message(), ")"));
   }
 }
 
 void ResultCache::WriteIndex() {
-  nlohmann::json rows = nlohmann::json::array();
-  for (const auto& [path, e] : index_) {
-    rows.push_back(nlohmann::json::array({path, e.stat.size, e.stat.mtime_ns, e.stat.ctime_ns,
-                                          e.stat.inode, e.module, e.key, e.read_ns}));
-  }
-  std::vector<std::uint8_t> bytes = nlohmann::json::to_msgpack(rows);
-  absl::Status written = WriteFileReplacing(
-      IndexPath(), FrameEntry("index", {std::string(bytes.begin(), bytes.end())}));
+  absl::Status written =
+      WriteFileReplacing(IndexPath(), FrameEntry("index", {EncodeStatIndex(index_)}));
   if (!written.ok()) {
     warnings_.push_back(
         absl::StrCat("cannot write the cache index ", IndexPath(), ": ", written.message()));
   }
 }
 
-bool ResultCache::Vouches(const IndexEntry& entry, const FileStat& stat,
+bool ResultCache::Vouches(const StatRow& entry, const FileStat& stat,
                           const std::string& module) {
   bool racy = std::max(stat.mtime_ns, stat.ctime_ns) + kRacyNanoseconds >= entry.read_ns;
   return entry.stat == stat && entry.module == module && !racy;
@@ -276,68 +260,6 @@ std::string ResultCache::RunPath(const std::string& key) const {
   return absl::StrCat(dir_, "/entries/runs/", key);
 }
 
-namespace {
-
-constexpr size_t kKeyLength = 64;  // a key is a SHA-256 in hex
-
-}  // namespace
-
-// The rows are read by every warm run, so they are laid out to decode without a value per field
-// (a msgpack array of rows took as long to decode as the results): the numbers of all rows as one
-// binary of little tables (size, mtime, ctime, inode, read time; 8 bytes each), the modules
-// joined by newlines (a dotted name holds none), the keys back to back.
-std::string ResultCache::EncodeRows(const std::vector<IndexEntry>& rows) {
-  std::vector<std::uint8_t> numbers(rows.size() * 5 * sizeof(int64_t));
-  std::string modules, keys;
-  for (size_t i = 0; i < rows.size(); ++i) {
-    const IndexEntry& row = rows[i];
-    int64_t values[5] = {static_cast<int64_t>(row.stat.size), row.stat.mtime_ns,
-                         row.stat.ctime_ns, static_cast<int64_t>(row.stat.inode), row.read_ns};
-    std::memcpy(numbers.data() + i * sizeof(values), values, sizeof(values));
-    if (i > 0) modules += '\n';
-    modules += row.module;
-    keys += row.key;
-  }
-  std::vector<std::uint8_t> bytes = nlohmann::json::to_msgpack(nlohmann::json::array(
-      {rows.size(), nlohmann::json::binary(std::move(numbers)), modules, keys}));
-  return std::string(bytes.begin(), bytes.end());
-}
-
-absl::StatusOr<std::vector<ResultCache::IndexEntry>> ResultCache::DecodeRows(
-    std::string_view bytes) {
-  std::vector<IndexEntry> rows;
-  try {
-    nlohmann::json record = nlohmann::json::from_msgpack(bytes.begin(), bytes.end());
-    size_t count = record.at(0).get<size_t>();
-    const nlohmann::json::binary_t& numbers = record.at(1).get_binary();
-    const std::string& modules = record.at(2).get_ref<const std::string&>();
-    const std::string& keys = record.at(3).get_ref<const std::string&>();
-    if (numbers.size() != count * 5 * sizeof(int64_t) || keys.size() != count * kKeyLength) {
-      return absl::DataLossError("the rows do not add up");
-    }
-    rows.resize(count);
-    size_t module_start = 0;
-    for (size_t i = 0; i < count; ++i) {
-      IndexEntry& row = rows[i];
-      int64_t values[5];
-      std::memcpy(values, numbers.data() + i * sizeof(values), sizeof(values));
-      row.stat = FileStat{static_cast<uint64_t>(values[0]), values[1], values[2],
-                          static_cast<uint64_t>(values[3])};
-      row.read_ns = values[4];
-      size_t module_end = modules.find('\n', module_start);
-      if ((module_end == std::string::npos) != (i + 1 == count)) {
-        return absl::DataLossError("the modules do not add up");
-      }
-      row.module = modules.substr(module_start, module_end - module_start);
-      module_start = module_end + 1;
-      row.key = keys.substr(i * kKeyLength, kKeyLength);
-    }
-  } catch (const nlohmann::json::exception& error) {
-    return absl::DataLossError(absl::StrCat("cannot decode: ", error.what()));
-  }
-  return rows;
-}
-
 std::optional<std::vector<FileCheckResult>> ResultCache::ReuseRun(
     const std::vector<std::string>& files, const std::vector<FileStat>& stats, int threads) {
   std::string key = RunKey(files);
@@ -350,7 +272,7 @@ std::optional<std::vector<FileCheckResult>> ResultCache::ReuseRun(
   if (!entry.ok()) return corrupt(entry.status());
   absl::StatusOr<std::string> row_bytes = entry->ReadPart(0);
   if (!row_bytes.ok()) return corrupt(row_bytes.status());
-  absl::StatusOr<std::vector<IndexEntry>> rows = DecodeRows(*row_bytes);
+  absl::StatusOr<std::vector<StatRow>> rows = DecodeStatRows(*row_bytes);
   if (!rows.ok()) return corrupt(rows.status());
   if (rows->size() != files.size()) return std::nullopt;
   bool stats_given = stats.size() == files.size();
@@ -382,19 +304,6 @@ std::string ResultCache::EntryRunKey(const std::string& request) const {
 
 namespace {
 
-// What an entry run depends on, as the file system says now: per path, [path, exists, size,
-// mtime, ctime, inode] (a path that is not there: exists false, zeros).
-nlohmann::json DependencyStats(const std::vector<std::string>& paths) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const std::string& path : paths) {
-    absl::StatusOr<FileStat> stat = StatFile(path);
-    out.push_back(stat.ok() ? nlohmann::json::array({path, true, stat->size, stat->mtime_ns,
-                                                     stat->ctime_ns, stat->inode})
-                            : nlohmann::json::array({path, false, 0, 0, 0, 0}));
-  }
-  return out;
-}
-
 // The paths an entry run's result depends on: the files it parsed and the rest it looked at.
 std::vector<std::string> DependenciesOf(const EntryScopeResult& result) {
   std::vector<std::string> paths = result.files;
@@ -418,16 +327,12 @@ std::optional<EntryScopeResult> ResultCache::ReuseEntryRun(const std::string& re
   if (!entry.ok()) return corrupt(entry.status());
   absl::StatusOr<std::string> kept_stats = entry->ReadPart(0);
   if (!kept_stats.ok()) return corrupt(kept_stats.status());
+  absl::StatusOr<std::vector<Dependency>> kept = DecodeDependencies(*kept_stats);
+  if (!kept.ok()) return corrupt(kept.status());
   std::vector<std::string> paths;
-  nlohmann::json kept;
-  try {
-    kept = nlohmann::json::from_msgpack(kept_stats->begin(), kept_stats->end());
-    for (const nlohmann::json& dependency : kept) paths.push_back(dependency.at(0));
-  } catch (const nlohmann::json::exception& error) {
-    return corrupt(absl::DataLossError(error.what()));
-  }
+  for (const Dependency& dependency : *kept) paths.push_back(dependency.path);
   // Anything changed, added or removed since: the run is made again (and kept again).
-  if (DependencyStats(paths) != kept) return std::nullopt;
+  if (StatDependencies(paths) != *kept) return std::nullopt;
   absl::StatusOr<std::string> bytes = entry->ReadPart(1);
   if (!bytes.ok()) return corrupt(bytes.status());
   absl::StatusOr<EntryScopeResult> result = DecodeEntryResult(*bytes, engine_);
@@ -439,20 +344,18 @@ std::optional<EntryScopeResult> ResultCache::ReuseEntryRun(const std::string& re
 void ResultCache::KeepEntryRun(const std::string& request, const EntryScopeResult& result) {
   misses_ = static_cast<int>(result.files.size());
   std::vector<std::string> paths = DependenciesOf(result);
-  nlohmann::json stats = DependencyStats(paths);
-  for (const nlohmann::json& dependency : stats) {
+  std::vector<Dependency> dependencies = StatDependencies(paths);
+  for (const Dependency& dependency : dependencies) {
     // Changed while the run read it, or too recently for its stat to tell a later change.
-    if (dependency.at(1).get<bool>() &&
-        (dependency.at(3).get<int64_t>() >= entry_run_started_ns_ - kRacyNanoseconds ||
-         dependency.at(4).get<int64_t>() >= entry_run_started_ns_ - kRacyNanoseconds)) {
+    if (dependency.stat.has_value() &&
+        std::max(dependency.stat->mtime_ns, dependency.stat->ctime_ns) >=
+            entry_run_started_ns_ - kRacyNanoseconds) {
       return;
     }
   }
-  std::vector<std::uint8_t> kept_stats = nlohmann::json::to_msgpack(stats);
   std::string key = EntryRunKey(request);
   Write(absl::StrCat(dir_, "/entries/entry-runs/", key),
-        FrameEntry(key, {std::string(kept_stats.begin(), kept_stats.end()),
-                         EncodeEntryResult(result)}));
+        FrameEntry(key, {EncodeDependencies(dependencies), EncodeEntryResult(result)}));
 }
 
 FileCheckResult ResultCache::Check(FileChecker& checker, const std::string& path) {
@@ -460,7 +363,7 @@ FileCheckResult ResultCache::Check(FileChecker& checker, const std::string& path
   absl::StatusOr<FileStat> stat = StatFile(path);
   // Unreadable and oversized files are not cached: the checker reports them every run.
   if (!stat.ok() || stat->size > max_file_bytes_) return checker.Check(path, module);
-  IndexEntry entry{*stat, module, "", 0};
+  StatRow entry{*stat, module, "", 0};
   std::optional<FileCheckResult> result;
   if (std::optional<std::string> key = TrustedKey(path, *stat, module)) {
     result = Load(*key);
@@ -497,7 +400,7 @@ void ResultCache::Settle(const std::vector<std::string>& files,
                          std::vector<FileCheckResult>& results, int threads,
                          const std::function<FileCheckResult(const std::string&)>& recheck) {
   // A run is kept only when every file has a key: an unreadable file's diagnostic is made anew.
-  std::vector<IndexEntry> rows;
+  std::vector<StatRow> rows;
   for (const std::string& file : files) {
     auto it = seen_.find(file);
     if (it != seen_.end()) rows.push_back(it->second);
@@ -513,24 +416,24 @@ void ResultCache::Settle(const std::vector<std::string>& files,
       if (decoded.ok() && decoded->size() == results.size()) {
         results = *std::move(decoded);
         unread_summaries_.clear();
-        Write(RunPath(key), FrameEntry(key, {EncodeRows(rows), *kept}));
+        Write(RunPath(key), FrameEntry(key, {EncodeStatRows(rows), *kept}));
         return;
       }
     }
   }
   ReadSummaries(files, results, threads, recheck);
   SettleReachability(results);
-  if (keyed) Write(RunPath(key), FrameEntry(key, {EncodeRows(rows), EncodeSettledRun(results)}));
+  if (keyed) Write(RunPath(key), FrameEntry(key, {EncodeStatRows(rows), EncodeSettledRun(results)}));
 }
 
 // The encoded results of the run kept under `key` when its files had the keys `rows` have.
 std::optional<std::string> ResultCache::KeptResults(const std::string& key,
-                                                    const std::vector<IndexEntry>& rows) {
+                                                    const std::vector<StatRow>& rows) {
   std::string path = RunPath(key);
   absl::StatusOr<EntryFile> entry = EntryFile::Open(path, key, 2);
   absl::StatusOr<std::string> row_bytes = entry.ok() ? entry->ReadPart(0) : entry.status();
-  absl::StatusOr<std::vector<IndexEntry>> kept_rows =
-      row_bytes.ok() ? DecodeRows(*row_bytes) : row_bytes.status();
+  absl::StatusOr<std::vector<StatRow>> kept_rows =
+      row_bytes.ok() ? DecodeStatRows(*row_bytes) : row_bytes.status();
   absl::StatusOr<std::string> results = kept_rows.ok() ? entry->ReadPart(1) : kept_rows.status();
   if (!results.ok()) {
     WarnIfCorrupt(path, results.status());
@@ -586,8 +489,7 @@ std::vector<std::string> ResultCache::Finish() {
   bool changed = false;
   for (auto& [path, entry] : seen_) {
     auto it = index_.find(path);
-    if (it == index_.end() || it->second.key != entry.key || !(it->second.stat == entry.stat) ||
-        it->second.module != entry.module || it->second.read_ns != entry.read_ns) {
+    if (it == index_.end() || !(it->second == entry)) {
       changed = true;
       index_[path] = entry;
     }

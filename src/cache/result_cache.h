@@ -13,6 +13,7 @@
 
 #include "absl/status/statusor.h"
 #include "program/module_names.h"
+#include "cache/stat_records.h"
 #include "rules/entry_scope.h"
 #include "source/file_stat.h"
 #include "rules/file_check.h"
@@ -92,13 +93,6 @@ class ResultCache {
   int misses() const { return misses_; }
 
  private:
-  struct IndexEntry {
-    FileStat stat;
-    std::string module;
-    std::string key;
-    int64_t read_ns = 0;  // when the bytes the key hashes were read
-  };
-
   ResultCache(std::string dir, std::string fingerprint, const RuleEngine& engine,
               uint64_t max_file_bytes);
   std::string IndexPath() const;
@@ -106,7 +100,7 @@ class ResultCache {
   void WriteIndex();
   // Whether `entry`'s key holds for a file that stats as `stat` in package module `module`: the
   // stat and module are as recorded, and the file was not modified too close to being read.
-  static bool Vouches(const IndexEntry& entry, const FileStat& stat, const std::string& module);
+  static bool Vouches(const StatRow& entry, const FileStat& stat, const std::string& module);
   // The index's key for `path` when its stat and module vouch for it.
   std::optional<std::string> TrustedKey(const std::string& path, const FileStat& stat,
                                         const std::string& module);
@@ -115,10 +109,8 @@ class ResultCache {
   // (part 0) and the settled results (part 1).
   std::string RunKey(const std::vector<std::string>& files) const;
   std::string RunPath(const std::string& key) const;
-  static std::string EncodeRows(const std::vector<IndexEntry>& rows);
-  static absl::StatusOr<std::vector<IndexEntry>> DecodeRows(std::string_view bytes);
   std::optional<std::string> KeptResults(const std::string& key,
-                                         const std::vector<IndexEntry>& rows);
+                                         const std::vector<StatRow>& rows);
   std::vector<std::string> FinishEntries();  // Finish's part after the index
   std::string EntryRunKey(const std::string& request) const;
   // A file's cached result without its summary.
@@ -140,11 +132,11 @@ class ResultCache {
   const RuleEngine& engine_;
   const uint64_t max_file_bytes_;
   std::once_flag index_loaded_;
-  std::map<std::string, IndexEntry> index_;  // as loaded; read-only while files are checked
+  std::map<std::string, StatRow> index_;  // as loaded; read-only while files are checked
   ModuleNames module_names_;  // the dotted module name of each file, asked once per directory
 
   std::mutex mutex_;  // guards what follows
-  std::map<std::string, IndexEntry> seen_;       // this run's files
+  std::map<std::string, StatRow> seen_;       // this run's files
   std::map<std::string, std::string> unread_summaries_;  // path -> key of its entry (cache hits)
   std::vector<std::string> warnings_;
   bool write_failed_ = false;
