@@ -423,7 +423,9 @@ void ResultCache::Settle(const std::vector<std::string>& files,
   }
   ReadSummaries(files, results, threads, recheck);
   SettleReachability(results);
-  if (keyed) Write(RunPath(key), FrameEntry(key, {EncodeStatRows(rows), EncodeSettledRun(results)}));
+  if (keyed) {
+    Write(RunPath(key), FrameEntry(key, {EncodeStatRows(rows), EncodeSettledRun(results)}));
+  }
 }
 
 // The encoded results of the run kept under `key` when its files had the keys `rows` have.
