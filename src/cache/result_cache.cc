@@ -398,7 +398,8 @@ FileCheckResult ResultCache::Check(FileChecker& checker, const std::string& path
 
 void ResultCache::Settle(const std::vector<std::string>& files,
                          std::vector<FileCheckResult>& results, int threads,
-                         const std::function<FileCheckResult(const std::string&)>& recheck) {
+                         const std::function<FileCheckResult(const std::string&)>& recheck,
+                         GraphDisposal disposal) {
   // A run is kept only when every file has a key: an unreadable file's diagnostic is made anew.
   std::vector<StatRow> rows;
   for (const std::string& file : files) {
@@ -422,7 +423,7 @@ void ResultCache::Settle(const std::vector<std::string>& files,
     }
   }
   ReadSummaries(files, results, threads, recheck);
-  SettleReachability(results);
+  SettleReachability(results, disposal);
   if (keyed) {
     Write(RunPath(key), FrameEntry(key, {EncodeStatRows(rows), EncodeSettledRun(results)}));
   }

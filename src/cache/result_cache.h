@@ -17,6 +17,7 @@
 #include "rules/entry_scope.h"
 #include "source/file_stat.h"
 #include "rules/file_check.h"
+#include "rules/reachability.h"
 #include "rules/rule_engine.h"
 
 namespace gbreak {
@@ -71,10 +72,12 @@ class ResultCache {
   FileCheckResult Check(FileChecker& checker, const std::string& path);
 
   // Settles reachability across `results` (results[i] is files[i]'s, from Check) as
-  // SettleReachability does, reading the summaries the cached results left unread, and keeps
-  // the settled run. `recheck` checks a file again whose cached summary turns out unreadable.
+  // SettleReachability does (with `disposal` for its graph), reading the summaries the cached
+  // results left unread, and keeps the settled run. `recheck` checks a file again whose cached
+  // summary turns out unreadable.
   void Settle(const std::vector<std::string>& files, std::vector<FileCheckResult>& results,
-              int threads, const std::function<FileCheckResult(const std::string&)>& recheck);
+              int threads, const std::function<FileCheckResult(const std::string&)>& recheck,
+              GraphDisposal disposal = GraphDisposal::kFree);
 
   // Entry runs (--entry) are kept whole, under a key of `request` (the run's entries, their
   // inputs and configuration, its search roots) and the working directory, with the stat of

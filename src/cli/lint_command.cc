@@ -125,14 +125,15 @@ LintReport CheckFiles(const std::vector<std::string>& files, const std::vector<F
   // What crosses files is settled from every file's summary, cached or not: a file's cached
   // findings in a function another file calls come and go with that call.
   if (cache == nullptr) {
-    SettleReachability(results);
+    SettleReachability(results, GraphDisposal::kBuryUntilExit);  // the process ends after it
   } else {
     // Rare (a cached summary that does not decode) and called from worker threads: a checker
     // of its own each time.
     auto recheck = [&](const std::string& path) {
       return FileChecker(engine, check_options).Check(path);
     };
-    cache->Settle(files, results, report.stats.threads, recheck);
+    cache->Settle(files, results, report.stats.threads, recheck,
+                  GraphDisposal::kBuryUntilExit);  // the process ends after it
     return FinishCachedRun(results, *cache, report);
   }
   MergeResults(results, report);

@@ -1,10 +1,12 @@
 #include "rules/reachability.h"
 
+#include <memory>
 #include <set>
 #include <string>
 #include <utility>
 
 #include "program/program_graph.h"
+#include "source/bury.h"
 
 namespace gbreak {
 namespace {
@@ -30,8 +32,9 @@ bool RequirementUnmet(const ProgramGraph& graph, const ProgramRequirement& requi
   return false;
 }
 
-void SettleReachability(std::vector<FileCheckResult>& results) {
-  ProgramGraph graph;
+void SettleReachability(std::vector<FileCheckResult>& results, GraphDisposal disposal) {
+  auto graph = std::make_unique<ProgramGraph>();
+  auto reachable = std::make_unique<std::set<std::pair<std::string, std::string>>>();
   bool any_deferred = false;
   for (FileCheckResult& result : results) {
     if (!result.summary) continue;
@@ -40,16 +43,21 @@ void SettleReachability(std::vector<FileCheckResult>& results) {
     }
     // Moved, not copied: a whole tree's summaries are most of what a run holds (a copy was
     // 110 MB more at the peak on transformers). Nothing reads them after settling.
-    graph.Add(*std::move(result.summary));
+    graph->Add(*std::move(result.summary));
     result.summary.reset();
   }
-  if (!any_deferred) return;
-  std::set<std::pair<std::string, std::string>> reachable = graph.Reachable();
-  for (FileCheckResult& result : results) {
-    std::erase_if(result.findings, [&](const Finding& f) {
-      if (RequirementUnmet(graph, f.requirement)) return true;
-      return !f.reached && !Reached(reachable, f.path, f.function);
-    });
+  if (any_deferred) {
+    *reachable = graph->Reachable();
+    for (FileCheckResult& result : results) {
+      std::erase_if(result.findings, [&](const Finding& f) {
+        if (RequirementUnmet(*graph, f.requirement)) return true;
+        return !f.reached && !Reached(*reachable, f.path, f.function);
+      });
+    }
+  }
+  if (disposal == GraphDisposal::kBuryUntilExit) {
+    BuryUntilExit(std::move(graph));
+    BuryUntilExit(std::move(reachable));
   }
 }
 
