@@ -8,6 +8,11 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 
 namespace gbreak {
 
@@ -74,6 +79,23 @@ class MsgpackReader {
   std::string_view bytes_;
   size_t at_ = 0;
 };
+
+
+// Runs `read` over all of `bytes` (what it returns is the value): a MsgpackError, or bytes left
+// over, is DataLoss saying what could not be decoded (`what`) and why.
+template <typename Read>
+auto ReadWhole(std::string_view bytes, std::string_view what, Read read)
+    -> absl::StatusOr<decltype(read(std::declval<MsgpackReader&>()))> {
+  try {
+    MsgpackReader r(bytes);
+    auto value = read(r);
+    r.ExpectEnd();
+    return value;
+  } catch (const MsgpackError& error) {
+    return absl::DataLossError(
+        absl::StrCat("cannot decode ", std::string(what), ": ", error.what()));
+  }
+}
 
 }  // namespace gbreak
 

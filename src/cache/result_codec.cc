@@ -250,20 +250,6 @@ FileCheckResult ReadFound(MsgpackReader& r, const RuleEngine& engine) {
   return result;
 }
 
-// Runs `read` over all of `bytes`: a MsgpackError, or bytes left over, is DataLoss saying why.
-template <typename Read>
-auto ReadAll(std::string_view bytes, std::string_view what, Read read)
-    -> absl::StatusOr<decltype(read(std::declval<MsgpackReader&>()))> {
-  try {
-    MsgpackReader r(bytes);
-    auto value = read(r);
-    r.ExpectEnd();
-    return value;
-  } catch (const MsgpackError& error) {
-    return absl::DataLossError(
-        absl::StrCat("cannot decode ", std::string(what), ": ", error.what()));
-  }
-}
 
 }  // namespace
 
@@ -351,11 +337,11 @@ EncodedResult EncodeCheckResult(const FileCheckResult& result) {
 
 absl::StatusOr<FileCheckResult> DecodeCheckResult(std::string_view found,
                                                   const RuleEngine& engine) {
-  return ReadAll(found, "a result", [&](MsgpackReader& r) { return ReadFound(r, engine); });
+  return ReadWhole(found, "a result", [&](MsgpackReader& r) { return ReadFound(r, engine); });
 }
 
 absl::StatusOr<ModuleSummary> DecodeSummary(std::string_view summary) {
-  return ReadAll(summary, "the summary", [](MsgpackReader& r) {
+  return ReadWhole(summary, "the summary", [](MsgpackReader& r) {
     ModuleSummary m;
     Read(r, m);
     return m;
@@ -377,7 +363,7 @@ absl::StatusOr<std::vector<FileCheckResult>> DecodeSettledRun(std::string_view b
                                                               const RuleEngine& engine,
                                                               int threads) {
   absl::StatusOr<std::vector<std::string_view>> found =
-      ReadAll(bytes, "a run", [](MsgpackReader& r) {
+      ReadWhole(bytes, "a run", [](MsgpackReader& r) {
         std::vector<std::string_view> found(r.ArrayHeader());
         for (std::string_view& part : found) part = r.Binary();
         return found;
@@ -411,7 +397,7 @@ absl::StatusOr<EntryScopeResult> DecodeEntryResult(std::string_view bytes,
                                                    const RuleEngine& engine) {
   std::string_view settled;
   absl::StatusOr<EntryScopeResult> result =
-      ReadAll(bytes, "an entry run", [&](MsgpackReader& r) {
+      ReadWhole(bytes, "an entry run", [&](MsgpackReader& r) {
         EntryScopeResult result;
         r.ExpectArray(4);
         settled = r.Binary();

@@ -69,19 +69,6 @@ std::vector<StatRow> ReadRows(MsgpackReader& r) {
   return rows;
 }
 
-// Runs `read` over all of `bytes`: a MsgpackError, or bytes left over, is DataLoss saying why.
-template <typename Read>
-auto ReadAll(std::string_view bytes, Read read)
-    -> absl::StatusOr<decltype(read(std::declval<MsgpackReader&>()))> {
-  try {
-    MsgpackReader r(bytes);
-    auto value = read(r);
-    r.ExpectEnd();
-    return value;
-  } catch (const MsgpackError& error) {
-    return absl::DataLossError(absl::StrCat("cannot decode: ", error.what()));
-  }
-}
 
 }  // namespace
 
@@ -92,7 +79,7 @@ std::string EncodeStatRows(const std::vector<StatRow>& rows) {
 }
 
 absl::StatusOr<std::vector<StatRow>> DecodeStatRows(std::string_view bytes) {
-  return ReadAll(bytes, ReadRows);
+  return ReadWhole(bytes, "the stat rows", ReadRows);
 }
 
 std::string EncodeStatIndex(const std::map<std::string, StatRow>& index) {
@@ -106,7 +93,7 @@ std::string EncodeStatIndex(const std::map<std::string, StatRow>& index) {
 }
 
 absl::StatusOr<std::map<std::string, StatRow>> DecodeStatIndex(std::string_view bytes) {
-  return ReadAll(bytes, [](MsgpackReader& r) {
+  return ReadWhole(bytes, "the stat index", [](MsgpackReader& r) {
     r.ExpectArray(2);
     std::vector<std::string> paths(r.ArrayHeader());
     for (std::string& path : paths) path = r.String();
@@ -141,7 +128,7 @@ std::string EncodeDependencies(const std::vector<Dependency>& dependencies) {
 }
 
 absl::StatusOr<std::vector<Dependency>> DecodeDependencies(std::string_view bytes) {
-  return ReadAll(bytes, [](MsgpackReader& r) {
+  return ReadWhole(bytes, "the dependencies", [](MsgpackReader& r) {
     std::vector<Dependency> dependencies(r.ArrayHeader());
     for (Dependency& d : dependencies) {
       r.ExpectArray(6);
