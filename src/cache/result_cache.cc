@@ -342,7 +342,6 @@ std::optional<EntryScopeResult> ResultCache::ReuseEntryRun(const std::string& re
 }
 
 void ResultCache::KeepEntryRun(const std::string& request, const EntryScopeResult& result) {
-  misses_ = static_cast<int>(result.files.size());
   std::vector<std::string> paths = DependenciesOf(result);
   std::vector<Dependency> dependencies = StatDependencies(paths);
   for (const Dependency& dependency : dependencies) {
@@ -356,6 +355,71 @@ void ResultCache::KeepEntryRun(const std::string& request, const EntryScopeResul
   std::string key = EntryRunKey(request);
   Write(absl::StrCat(dir_, "/entries/entry-runs/", key),
         FrameEntry(key, {EncodeDependencies(dependencies), EncodeEntryResult(result)}));
+}
+
+std::optional<EntryFileStore::Source> ResultCache::Read(const std::string& path,
+                                                        const std::string& module) {
+  // A script's module name comes from the packages it sits in, which its bytes do not say.
+  const std::string& named = module.empty() ? module_names_.ModuleOf(path) : module;
+  absl::StatusOr<std::string> bytes = ReadFileBytes(path, max_file_bytes_);
+  if (!bytes.ok()) return std::nullopt;
+  Sha256 hash;
+  AddPart(hash, fingerprint_);
+  AddPart(hash, "entry file");
+  AddPart(hash, path);
+  AddPart(hash, module);
+  AddPart(hash, named);
+  AddPart(hash, *bytes);
+  return Source{hash.Hex(), *std::move(bytes)};
+}
+
+std::optional<FileCheckResult> ResultCache::Prepared(const std::string& key) {
+  std::string path = EntryPath(key);
+  absl::StatusOr<FileCheckResult> result = [&]() -> absl::StatusOr<FileCheckResult> {
+    absl::StatusOr<EntryFile> entry = EntryFile::Open(path, key, 2);
+    if (!entry.ok()) return entry.status();
+    absl::StatusOr<std::string> found = entry->ReadPart(0);
+    absl::StatusOr<std::string> summary = found.ok() ? entry->ReadPart(1) : found.status();
+    if (!summary.ok()) return summary.status();
+    absl::StatusOr<FileCheckResult> result = DecodeCheckResult(*found, engine_);
+    if (!result.ok() || summary->empty()) return result;  // empty: the file did not parse
+    absl::StatusOr<ModuleSummary> decoded = DecodeSummary(*summary);
+    if (!decoded.ok()) return decoded.status();
+    result->summary = *std::move(decoded);
+    return result;
+  }();
+  if (result.ok()) return *std::move(result);
+  WarnIfCorrupt(path, result.status(), "; parsing the file again");
+  return std::nullopt;
+}
+
+void ResultCache::KeepPrepared(const std::string& key, const FileCheckResult& prepared) {
+  Store(key, prepared);
+}
+
+std::string ResultCache::FinishKey(const std::string& key,
+                                   const std::vector<std::pair<uint32_t, uint32_t>>& ranges,
+                                   const FileChecker::ProgramFacts& program) {
+  Sha256 hash;
+  AddPart(hash, key);
+  AddPart(hash, "finished with");
+  AddPart(hash, EncodeFinishInputs(ranges, program));
+  return hash.Hex();
+}
+
+std::optional<FileCheckResult> ResultCache::Finished(const std::string& finish_key) {
+  std::optional<FileCheckResult> result = Load(finish_key);
+  if (result.has_value()) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++hits_;
+  }
+  return result;
+}
+
+void ResultCache::KeepFinished(const std::string& finish_key, const FileCheckResult& result) {
+  Store(finish_key, result);
+  std::lock_guard<std::mutex> lock(mutex_);
+  ++misses_;
 }
 
 FileCheckResult ResultCache::Check(FileChecker& checker, const std::string& path) {

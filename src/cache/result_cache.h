@@ -14,6 +14,7 @@
 #include "absl/status/statusor.h"
 #include "program/module_names.h"
 #include "cache/stat_records.h"
+#include "rules/entry_file_store.h"
 #include "rules/entry_scope.h"
 #include "source/file_stat.h"
 #include "rules/file_check.h"
@@ -47,7 +48,12 @@ namespace gbreak {
 // whole entries or none; each carries its key, and each part its length and CRC-32 (the index
 // too): one that does not check out is ignored with a warning and rewritten. The entries are kept
 // under a size bound (GBREAK_CACHE_MAX_MB, 512 by default): the oldest go first.
-class ResultCache {
+//
+// Entry runs use it twice over: their whole result is kept under the request (ReuseEntryRun), and
+// when something they read changed, the halves of each file's check are kept and found again
+// (EntryFileStore): a run after the user edited their script parses that script, and the
+// library files only when what the program graph hands them changed.
+class ResultCache : public EntryFileStore {
  public:
   // What everything but the file itself contributes to a key.
   static std::string RunFingerprint(const RuleEngine& engine, const FileCheckOptions& options);
@@ -87,6 +93,18 @@ class ResultCache {
   // (or within the file system's timestamp granularity of it: its stat could not vouch for it).
   std::optional<EntryScopeResult> ReuseEntryRun(const std::string& request);
   void KeepEntryRun(const std::string& request, const EntryScopeResult& result);
+
+  // EntryFileStore: entries under keys of the file's bytes (and of what Finish was handed), in
+  // the same directory and size bound as the whole-tree run's. A file whose Finish is found
+  // counts as read from the cache, one checked again as analyzed.
+  std::optional<Source> Read(const std::string& path, const std::string& module) override;
+  std::optional<FileCheckResult> Prepared(const std::string& key) override;
+  void KeepPrepared(const std::string& key, const FileCheckResult& prepared) override;
+  std::string FinishKey(const std::string& key,
+                        const std::vector<std::pair<uint32_t, uint32_t>>& ranges,
+                        const FileChecker::ProgramFacts& program) override;
+  std::optional<FileCheckResult> Finished(const std::string& finish_key) override;
+  void KeepFinished(const std::string& finish_key, const FileCheckResult& result) override;
 
   // Writes the stat index of this run's files and keeps the directory under its size bound.
   // Returns warnings to show (entries that were corrupt, writes that failed).

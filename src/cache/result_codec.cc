@@ -348,6 +348,15 @@ absl::StatusOr<ModuleSummary> DecodeSummary(std::string_view summary) {
   });
 }
 
+std::string EncodeFinishInputs(const std::vector<std::pair<uint32_t, uint32_t>>& ranges,
+                               const FileChecker::ProgramFacts& program) {
+  const std::optional<std::set<std::string>>& replaced = program.replaced_imports;
+  return ToMsgpack(json::array(
+      {ranges, program.defaulted, program.config_defaults, program.tensor_passed,
+       program.unknown_inputs, program.calls_known, program.call_sites, replaced.has_value(),
+       replaced.value_or(std::set<std::string>{})}));
+}
+
 // An array of the runs' results, each a binary value holding its "found" part: decoding the
 // outer array copies bytes, not thousands of small values.
 std::string EncodeSettledRun(const std::vector<FileCheckResult>& results) {

@@ -1,7 +1,9 @@
 #ifndef GBREAK_CACHE_RESULT_CODEC_H_
 #define GBREAK_CACHE_RESULT_CODEC_H_
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <string_view>
 #include <vector>
 
@@ -29,6 +31,12 @@ EncodedResult EncodeCheckResult(const FileCheckResult& result);
 absl::StatusOr<FileCheckResult> DecodeCheckResult(std::string_view found,
                                                   const RuleEngine& engine);
 absl::StatusOr<ModuleSummary> DecodeSummary(std::string_view summary);
+
+// What FileChecker::Finish is handed besides the file (the byte ranges of the reached functions
+// and what the program graph says of the file), for the key of its result: the same inputs give
+// the same bytes. Not decoded: only hashed.
+std::string EncodeFinishInputs(const std::vector<std::pair<uint32_t, uint32_t>>& ranges,
+                               const FileChecker::ProgramFacts& program);
 
 // The settled results of a whole run (results[i] of the run's i-th file, after reachability
 // was settled across files), without summaries: what a run over the same files with the same

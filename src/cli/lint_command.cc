@@ -190,6 +190,8 @@ LintReport CheckEntries(const std::vector<std::string>& entries,
   // A run asked again with nothing it read changed is read back whole (docs/cache.md).
   const FileCheckOptions check_options = CheckOptionsFor(options);
   std::unique_ptr<ResultCache> cache = OpenCache(engine, check_options, options);
+  // Otherwise each file's check is taken from it where what it depends on is unchanged.
+  scope.store = cache.get();
   std::string request = cache != nullptr ? EntryRequest(scope) : "";
   std::optional<EntryScopeResult> kept;
   if (cache != nullptr) kept = cache->ReuseEntryRun(request);

@@ -65,6 +65,15 @@ bool SplitInputs(std::string* name, std::optional<std::set<std::string>>* inputs
 
 bool IsGxFinding(const Finding& f) { return f.rule->code.starts_with("GX00"); }
 
+// A file an entry run read, as the store knows it (EntryFileStore).
+struct LoadedFile {
+  std::string path;
+  std::string module;  // as located ("" for a script)
+  std::string key;     // "" when the store does not keep it (no store, or unreadable)
+  std::string bytes;   // when its Prepare came from the store: parsed only if Finish must run
+  bool from_store = false;
+};
+
 class EntryLoader {
  public:
   EntryLoader(const EntryScopeOptions& options, const RuleEngine& engine,
@@ -86,6 +95,14 @@ class EntryLoader {
   bool ParseSpecs();
   // Checks the files in parallel and adds their summaries to the graph.
   void Load(const std::vector<std::pair<std::string, std::string>>& modules_and_paths);
+  // One file's first half (FileChecker::Prepare), as the store kept it when it did (then the
+  // file is parsed only if Finish must run on it) or made now.
+  std::unique_ptr<PreparedFile> PrepareFile(size_t worker, const std::string& module,
+                                            const std::string& path, LoadedFile* loaded);
+  // Graph module m's second half (FileChecker::Finish), as the store kept it or made now.
+  FileCheckResult FinishFile(size_t worker, size_t m,
+                             const std::vector<std::pair<uint32_t, uint32_t>>& ranges,
+                             FileChecker::ProgramFacts program);
   FileChecker& Checker(size_t worker);
   void RunRules(const std::map<FunctionRef, FunctionRef>& reached,
                 const std::vector<FunctionRef>& entries);
@@ -112,6 +129,7 @@ class EntryLoader {
   std::map<std::string, size_t> module_of_path_;  // path -> graph index
   std::map<std::pair<std::string, std::string>, bool> may_export_;  // (module, name) -> answer
   std::vector<std::unique_ptr<PreparedFile>> prepared_;  // prepared_[i] is graph module i
+  std::vector<LoadedFile> loaded_;                       // likewise
   std::vector<FileCheckResult> results_;                 // after RunRules, likewise
   std::vector<size_t> script_modules_;
   bool aliased_ = false;  // this round gave a file already read another module name
@@ -180,9 +198,10 @@ bool EntryLoader::ParseSpecs() {
 
 void EntryLoader::Load(const std::vector<std::pair<std::string, std::string>>& modules_and_paths) {
   std::vector<std::unique_ptr<PreparedFile>> batch(modules_and_paths.size());
+  std::vector<LoadedFile> loaded(batch.size());
   ParallelFor(batch.size(), static_cast<int>(checkers_.size()), [&](size_t worker, size_t item) {
     const auto& [module, path] = modules_and_paths[item];
-    batch[item] = Checker(worker).Prepare(path, module);
+    batch[item] = PrepareFile(worker, module, path, &loaded[item]);
   });
   for (size_t i = 0; i < batch.size(); ++i) {
     const auto& [module, path] = modules_and_paths[i];
@@ -194,8 +213,56 @@ void EntryLoader::Load(const std::vector<std::pair<std::string, std::string>>& m
     batch[i]->result.summary.reset();
     module_of_path_[path] = graph_.Add(std::move(summary));
     prepared_.push_back(std::move(batch[i]));
+    loaded_.push_back(std::move(loaded[i]));
     out_.files.push_back(path);
   }
+}
+
+std::unique_ptr<PreparedFile> EntryLoader::PrepareFile(size_t worker, const std::string& module,
+                                                       const std::string& path,
+                                                       LoadedFile* loaded) {
+  loaded->path = path;
+  loaded->module = module;
+  EntryFileStore* store = options_.store;
+  std::optional<EntryFileStore::Source> source;
+  if (store != nullptr) source = store->Read(path, module);
+  if (!source.has_value()) return Checker(worker).Prepare(path, module);
+  loaded->key = std::move(source->key);
+  if (std::optional<FileCheckResult> kept = store->Prepared(loaded->key)) {
+    auto file = std::make_unique<PreparedFile>();
+    file->result = *std::move(kept);
+    loaded->bytes = std::move(source->bytes);
+    loaded->from_store = true;
+    return file;
+  }
+  std::unique_ptr<PreparedFile> file =
+      Checker(worker).PrepareText(path, module, std::move(source->bytes));
+  store->KeepPrepared(loaded->key, file->result);
+  return file;
+}
+
+FileCheckResult EntryLoader::FinishFile(size_t worker, size_t m,
+                                        const std::vector<std::pair<uint32_t, uint32_t>>& ranges,
+                                        FileChecker::ProgramFacts program) {
+  LoadedFile& loaded = loaded_[m];
+  EntryFileStore* store = options_.store;
+  std::string finish_key;
+  if (store != nullptr && !loaded.key.empty()) {
+    finish_key = store->FinishKey(loaded.key, ranges, program);
+    if (std::optional<FileCheckResult> kept = store->Finished(finish_key)) {
+      prepared_[m].reset();  // its tree, when this run parsed it, is not needed
+      return *std::move(kept);
+    }
+  }
+  if (loaded.from_store) {
+    // Its summary came from the store, and what the graph hands it now is new: parse it after
+    // all (the summary made again is the one the graph has).
+    prepared_[m] = Checker(worker).PrepareText(loaded.path, loaded.module, std::move(loaded.bytes));
+    prepared_[m]->result.summary.reset();
+  }
+  FileCheckResult result = Checker(worker).Finish(*prepared_[m], &ranges, std::move(program));
+  if (!finish_key.empty()) store->KeepFinished(finish_key, result);
+  return result;
 }
 
 FileChecker& EntryLoader::Checker(size_t worker) {
@@ -285,7 +352,12 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached,
   results_.resize(prepared_.size());
   ParallelFor(prepared_.size(), static_cast<int>(checkers_.size()), [&](size_t worker, size_t m) {
     std::sort(ranges[m].begin(), ranges[m].end());
-    results_[m] = Checker(worker).Finish(*prepared_[m], &ranges[m], std::move(program[m]));
+    // In file order, whatever order the graph's modules were read in: the store's key of what
+    // Finish is handed must not change with an unrelated file (Finish reads them as a set).
+    std::vector<std::pair<uint32_t, uint32_t>>& sites = program[m].call_sites;
+    std::sort(sites.begin(), sites.end());
+    sites.erase(std::unique(sites.begin(), sites.end()), sites.end());
+    results_[m] = FinishFile(worker, m, ranges[m], std::move(program[m]));
   });
   for (size_t m = 0; m < results_.size(); ++m) {
     for (auto& [start, when] : results_[m].call_conditions) {
@@ -294,6 +366,7 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached,
     for (uint32_t start : results_[m].calls_never_run) sites_never_run_.emplace(m, start);
   }
   prepared_.clear();
+  loaded_.clear();
 }
 
 bool EntryLoader::MayExport(const std::string& dotted, const std::string& name) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/entry_file_store.h"
 #include "rules/file_check.h"
 #include "rules/rule_engine.h"
 #include "source/diagnostic.h"
@@ -32,6 +33,9 @@ struct EntryScopeOptions {
   std::vector<std::string> project_roots;  // searched first; each script's directory is added
   std::vector<std::string> library_roots;  // site-packages of the chosen interpreter
   int threads = 1;
+  // Where the halves of a file's check made by earlier runs are kept (the result cache), or
+  // none: every file reached is read and parsed.
+  EntryFileStore* store = nullptr;
 };
 
 struct EntryScopeResult {

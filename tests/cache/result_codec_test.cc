@@ -6,7 +6,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "rules/rule_loader.h"
+#include "rules/rule_test_util.h"
 #include "test_util.h"
 
 namespace gbreak {
@@ -25,16 +25,17 @@ static_assert(sizeof(FunctionSummary) == 448, "FunctionSummary changed: encode t
 static_assert(sizeof(CallSite) == 240, "CallSite changed: encode the new field");
 static_assert(sizeof(ModuleSummary) == 600, "ModuleSummary changed: encode the new field");
 static_assert(sizeof(FileCheckResult) == 800, "FileCheckResult changed: encode the new field");
+// What Finish is handed keys its kept result (EncodeFinishInputs): a field left out of the key
+// would let an entry run reuse findings made with other facts.
+static_assert(sizeof(FileChecker::ProgramFacts) == 320,
+              "ProgramFacts changed: add the new field to EncodeFinishInputs");
 #endif
 
 class ResultCodecTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    absl::StatusOr<std::vector<Rule>> rules = LoadEmbeddedRules();
-    ASSERT_TRUE(rules.ok()) << rules.status();
-    absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(*rules);
-    ASSERT_TRUE(engine.ok()) << engine.status();
-    engine_ = *std::move(engine);
+    engine_ = testing::EmbeddedEngine();
+    ASSERT_NE(engine_, nullptr);
   }
 
   // A result with every field set to something other than its default.
@@ -268,6 +269,28 @@ TEST_F(ResultCodecTest, ASettledRunComesBackWithoutSummaries) {
   ASSERT_EQ((*decoded)[1].diagnostics.size(), 1u);
   EXPECT_EQ((*decoded)[1].diagnostics[0].path, "gone.py");
   EXPECT_FALSE(DecodeSettledRun("\x91\x01", *engine_).ok());  // [1]: not a binary value
+}
+
+// Every field of what Finish is handed changes the key of its result, and nothing else does.
+TEST(FinishInputsTest, EveryFieldChangesTheBytes) {
+  using Facts = FileChecker::ProgramFacts;
+  const std::vector<std::pair<uint32_t, uint32_t>> ranges = {{0, 10}, {20, 30}};
+  const std::string plain = EncodeFinishInputs(ranges, Facts{});
+  EXPECT_EQ(EncodeFinishInputs(ranges, Facts{}), plain);
+  EXPECT_NE(EncodeFinishInputs({{0, 10}}, Facts{}), plain);
+  std::vector<Facts> changed(8);
+  changed[0].defaulted[4] = {"x"};
+  changed[1].config_defaults["C"]["f"] = "1";
+  changed[2].tensor_passed[4] = {"x"};
+  changed[3].unknown_inputs[4] = {"x"};
+  changed[4].calls_known = {4};
+  changed[5].call_sites = {{4, 8}};
+  changed[6].replaced_imports = std::set<std::string>{};  // decided: none replace themselves
+  changed[7].replaced_imports = std::set<std::string>{"lazy"};
+  std::set<std::string> seen = {plain};
+  for (const Facts& facts : changed) {
+    EXPECT_TRUE(seen.insert(EncodeFinishInputs(ranges, facts)).second);
+  }
 }
 
 }  // namespace

@@ -365,9 +365,13 @@ def test_an_entry_run_is_read_back_whole_while_nothing_it_read_changed(gbreak_bi
     without = run(gbreak_binary, "--entry", "pkg.model:Net", "--no-cache", cwd=project)
     assert warm.stdout == cold.stdout == without.stdout
     assert any("helpers.py" in f for f in findings(warm)), warm.stdout
-    # Other inputs or configuration are another run.
+    # Other inputs or configuration are another run: not read back whole, and the file whose
+    # entry is now called with its inputs known is checked again (the helpers are handed the
+    # same, and read from the cache).
     other = entry_run(gbreak_binary, project, cache, "--inputs", "x")
-    assert cache_line(other.stderr) == "cache: 0 files read from it, 2 analyzed"
+    assert cache_line(other.stderr) == "cache: 1 files read from it, 1 analyzed"
+    assert other.stdout == run(gbreak_binary, "--entry", "pkg.model:Net", "--inputs", "x",
+                               "--no-cache", cwd=project).stdout
 
 
 def test_an_entry_run_sees_a_changed_file_it_read(gbreak_binary, project, tmp_path):
@@ -378,7 +382,8 @@ def test_an_entry_run_sees_a_changed_file_it_read(gbreak_binary, project, tmp_pa
     # A library-side fix: the helper no longer prints.
     write(project / "pkg" / "helpers.py", HELPERS.replace("print(x)", "return x"))
     after = entry_run(gbreak_binary, project, cache)
-    assert cache_line(after.stderr) == "cache: 0 files read from it, 2 analyzed"
+    # The helpers are analyzed again; the model, handed the same by the call graph, is not.
+    assert cache_line(after.stderr) == "cache: 1 files read from it, 1 analyzed"
     assert after.stdout == run(gbreak_binary, "--entry", "pkg.model:Net", "--no-cache",
                                cwd=project).stdout
     assert not any("log_it" in f or "print" in f for f in findings(after)), after.stdout
@@ -407,14 +412,76 @@ def test_a_damaged_entry_run_is_ignored_with_a_warning(gbreak_binary, project, t
     time.sleep(1.1)
     cold = entry_run(gbreak_binary, project, cache)
     [kept] = (cache / "entries" / "entry-runs").iterdir()
-    kept.write_bytes(kept.read_bytes()[:-20])  # a truncated write
+    whole = kept.read_bytes()
+    kept.write_bytes(whole[:-20])  # a truncated write
     again = entry_run(gbreak_binary, project, cache)
     assert again.stdout == cold.stdout
     assert "ignoring a corrupt cache entry" in again.stderr and str(kept.name) in again.stderr
-    assert cache_line(again.stderr) == "cache: 0 files read from it, 2 analyzed"
-    # ...and kept again, whole.
-    assert cache_line(entry_run(gbreak_binary, project, cache).stderr) == (
-        "cache: 2 files read from it, 0 analyzed")
+    # Each file's check is still there.
+    assert cache_line(again.stderr) == "cache: 2 files read from it, 0 analyzed"
+    # ...and the run is kept again, whole.
+    assert kept.read_bytes() == whole
+
+
+SCRIPT = """\
+import torch
+
+from pkg import helpers
+
+
+def step(x):
+    return helpers.act(x)
+
+
+compiled = torch.compile(step)
+"""
+
+ACT = """
+
+def act(x, verbose=None):
+    if verbose is not None:
+        print(x)
+    return x
+"""
+
+
+def script_run(binary, root, cache):
+    return run(binary, "--entry", "train.py", "--stats", cwd=root, cache_dir=cache)
+
+
+def test_an_entry_run_after_an_edited_script_parses_only_what_the_edit_changed(gbreak_binary,
+                                                                              project, tmp_path):
+    """The user edits their script between runs: the library files it reaches are read from the
+    cache while the call graph hands them the same, and checked again when it does not (a call
+    now passing a parameter that a library branch tests)."""
+    write(project / "pkg" / "helpers.py", HELPERS + ACT)
+    write(project / "train.py", SCRIPT)
+    cache = tmp_path / "cache"
+
+    def same_as_without_cache(result):
+        plain = run(gbreak_binary, "--entry", "train.py", cwd=project, env_extra={
+            "GBREAK_NO_CACHE": "1"})
+        assert result.stdout == plain.stdout
+        return findings(result)
+
+    cold = script_run(gbreak_binary, project, cache)
+    assert cache_line(cold.stderr) == "cache: 0 files read from it, 2 analyzed"
+    assert not any("helpers.py" in f for f in same_as_without_cache(cold)), cold.stdout
+    # An edit that changes nothing the helpers are handed: only the script is parsed.
+    write(project / "train.py", SCRIPT + "\nprint('ready')\n")
+    edited = script_run(gbreak_binary, project, cache)
+    assert cache_line(edited.stderr) == "cache: 1 files read from it, 1 analyzed"
+    same_as_without_cache(edited)
+    # The call now passes `verbose`: the helpers' print runs, and they are checked again.
+    write(project / "train.py", SCRIPT.replace("helpers.act(x)", "helpers.act(x, verbose=True)"))
+    passing = script_run(gbreak_binary, project, cache)
+    assert cache_line(passing.stderr) == "cache: 0 files read from it, 2 analyzed"
+    assert any("helpers.py" in f for f in same_as_without_cache(passing)), passing.stdout
+    # Back as it was: both halves of both files are found again.
+    write(project / "train.py", SCRIPT)
+    back = script_run(gbreak_binary, project, cache)
+    assert cache_line(back.stderr) == "cache: 2 files read from it, 0 analyzed"
+    assert back.stdout == cold.stdout
 
 
 @pytest.mark.parametrize("library", ["transformers", "diffusers"])
@@ -442,3 +509,53 @@ def test_same_findings_with_and_without_the_cache_on_a_library(gbreak_binary, re
     assert warm.stdout == plain.stdout
     files = int(cache_line(warm.stderr).split()[1])
     assert cache_line(warm.stderr) == f"cache: {files} files read from it, 1 analyzed"
+
+
+LIBRARY_SCRIPTS = {
+    "transformers": ("from transformers import MixtralConfig, MixtralModel\n"
+                     "compiled = torch.compile(MixtralModel(MixtralConfig()))\n",
+                     "from transformers import Qwen2MoeConfig, Qwen2MoeModel\n"
+                     "other = torch.compile(Qwen2MoeModel(Qwen2MoeConfig()))\n"),
+    "diffusers": ("from diffusers import UNet2DConditionModel\n"
+                  "compiled = torch.compile(UNet2DConditionModel())\n",
+                  "from diffusers import AutoencoderKL\n"
+                  "other = torch.compile(AutoencoderKL())\n"),
+}
+
+
+@pytest.mark.parametrize("library", ["transformers", "diffusers"])
+def test_an_entry_run_into_a_library_after_the_script_changed(gbreak_binary, repo_root,
+                                                              tmp_path, library):
+    """A script compiling a library model, edited between runs: the same findings as without the
+    cache, and the library files it reached read from the cache."""
+    libs = pathlib.Path(os.environ.get("GBREAK_MODEL_LIBS",
+                                       pathlib.Path(repo_root) / ".venv-test" / "model-libs"))
+    if not (libs / library).is_dir():
+        pytest.skip(f"{library} is not in {libs}: scripts/setup --test installs it")
+    first, second = LIBRARY_SCRIPTS[library]
+    script = tmp_path / "train.py"
+    cache = tmp_path / "cache"
+    args = ["--entry", str(script), "--site-packages", str(libs), "--exit-zero",
+            "--output-format", "json-lines"]
+
+    outputs = []
+
+    def check(text):
+        script.write_text("import torch\n" + text)
+        cached = run(gbreak_binary, *args, "--stats", cwd=tmp_path, cache_dir=cache)
+        plain = run(gbreak_binary, *args, "--no-cache", cwd=tmp_path)
+        assert cached.returncode == plain.returncode == 0, cached.stderr
+        assert cached.stdout == plain.stdout
+        outputs.append(cached.stdout)
+        return [int(word) for word in cache_line(cached.stderr).split() if word.isdigit()]
+
+    read, analyzed = check(first)
+    assert read == 0 and analyzed > 10
+    files = analyzed
+    # The script alone changed: the library files are read from the cache.
+    assert check(first + "print(compiled)\n") == [files - 1, 1]
+    # A second model: what it shares with the first is handed more reached code, and checked
+    # again; the rest is read from the cache.
+    read, analyzed = check(first + second)
+    assert read > 0 and analyzed > 1
+    assert outputs[-1].strip(), "the two models have findings to compare"

@@ -5,7 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "rules/rule_loader.h"
+#include "rules/rule_test_util.h"
 #include "test_util.h"
 
 namespace gbreak {
@@ -19,11 +19,8 @@ using ::testing::IsEmpty;
 class FileCheckTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    absl::StatusOr<std::vector<Rule>> rules = LoadEmbeddedRules();
-    ASSERT_TRUE(rules.ok()) << rules.status();
-    absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(*rules);
-    ASSERT_TRUE(engine.ok()) << engine.status();
-    engine_ = *std::move(engine);
+    engine_ = testing::EmbeddedEngine();
+    ASSERT_NE(engine_, nullptr);
   }
 
   // "line:column CODE" for each finding in a file with these bytes.

@@ -9,6 +9,7 @@
 
 #include "rules/rule.h"
 #include "rules/rule_engine.h"
+#include "rules/rule_loader.h"
 #include "source/source_file.h"
 #include "syntax/tree_sitter.h"
 
@@ -51,6 +52,13 @@ inline std::unique_ptr<RuleEngine> EngineOf(std::vector<Rule> rules) {
   absl::StatusOr<std::unique_ptr<RuleEngine>> engine = RuleEngine::Create(std::move(rules));
   EXPECT_TRUE(engine.ok()) << engine.status();
   return engine.ok() ? *std::move(engine) : nullptr;
+}
+
+// An engine of gbreak's own rules (those built into the binary), or null after a test failure.
+inline std::unique_ptr<RuleEngine> EmbeddedEngine() {
+  absl::StatusOr<std::vector<Rule>> rules = LoadEmbeddedRules();
+  EXPECT_TRUE(rules.ok()) << rules.status();
+  return rules.ok() ? EngineOf(*std::move(rules)) : nullptr;
 }
 
 }  // namespace gbreak::testing
