@@ -1,6 +1,5 @@
 #include "analysis/syntax_queries.h"
 
-#include <algorithm>
 #include <cctype>
 
 namespace gbreak {
@@ -313,55 +312,6 @@ bool IsCapitalized(std::string_view name) {
 
 bool IsSelf(TSNode node, std::string_view text) {
   return Is(node, "identifier") && NodeText(node, text) == "self";
-}
-
-namespace {
-
-// What `loop` hands `name` each round: the expression whose elements it takes (`self.layers` in
-// `for i, m in enumerate(self.layers)`), or null when the loop does not bind `name` alone.
-TSNode IteratedInto(TSNode loop, std::string_view name, std::string_view text) {
-  TSNode target = Field(loop, "left");
-  TSNode iterated = Field(loop, "right");
-  if (Is(target, "identifier")) return NodeText(target, text) == name ? iterated : TSNode{};
-  if (!Is(target, "pattern_list") && !Is(target, "tuple_pattern")) return {};
-  std::vector<TSNode> names = NamedChildren(target);
-  std::vector<TSNode> given = Is(iterated, "call") ? NamedChildren(Field(iterated, "arguments"))
-                                                   : std::vector<TSNode>{};
-  std::string_view over = Is(iterated, "call") ? NodeText(Field(iterated, "function"), text) : "";
-  for (size_t i = 0; i < names.size(); ++i) {
-    if (!Is(names[i], "identifier") || NodeText(names[i], text) != name) continue;
-    if (over == "enumerate" && given.size() == 1 && i == 1) return given[0];
-    if (over == "zip" && i < given.size() && names.size() == given.size()) return given[i];
-    return {};
-  }
-  return {};
-}
-
-}  // namespace
-
-TSNode LoopedSelfAttribute(TSNode name, std::string_view text) {
-  if (!Is(name, "identifier")) return {};
-  std::string_view bound = NodeText(name, text);
-  TSNode inside = name;
-  for (TSNode at = ParentOf(name); !ts_node_is_null(at); inside = at, at = ParentOf(at)) {
-    if (Is(at, "function_definition") || Is(at, "class_definition") || Is(at, "lambda")) break;
-    // A loop binds its target in its body only (not in its iterable, nor in its else clause).
-    if (!Is(at, "for_statement") || !SameNode(Field(at, "body"), inside)) continue;
-    TSNode target = Field(at, "left");
-    std::vector<TSNode> names =
-        Is(target, "identifier") ? std::vector<TSNode>{target} : NamedChildren(target);
-    bool binds = std::any_of(names.begin(), names.end(), [&](TSNode n) {
-      return Is(n, "identifier") && NodeText(n, text) == bound;
-    });
-    if (!binds) continue;
-    TSNode iterated = IteratedInto(at, bound, text);
-    if (Is(iterated, "subscript") && Is(Field(iterated, "subscript"), "slice")) {
-      iterated = Field(iterated, "value");
-    }
-    bool on_self = Is(iterated, "attribute") && IsSelf(Field(iterated, "object"), text);
-    return on_self ? iterated : TSNode{};
-  }
-  return {};
 }
 
 bool IsPropertyGetter(TSNode function, std::string_view text) {

@@ -40,13 +40,6 @@ TSNode DecoratorCallee(TSNode decorator);
 // The name `self`.
 bool IsSelf(TSNode node, std::string_view text);
 
-// The `self.<attribute>` a `for` loop around `name` iterates when that loop binds `name` to its
-// elements: `for m in self.layers:`, `for m in self.layers[1:]:`, `for i, m in
-// enumerate(self.layers):`, `for a, m in zip(self.attentions, self.layers):` (each element is a
-// submodule of the container `__init__` built). Null when the nearest loop binding `name` iterates
-// something else, or none does.
-TSNode LoopedSelfAttribute(TSNode name, std::string_view text);
-
 // A name spelled like a class: its first letter upper case.
 bool IsCapitalized(std::string_view name);
 
