@@ -444,12 +444,18 @@ std::vector<TSNode> CompiledRegion::FindLocalTargets(TSNode call) {
           out.push_back(found);
         }
       }
-    } else if (Is(object, "attribute") && IsSelf(Field(object, "object"), text_) &&
-               !ts_node_is_null(owner)) {
-      // self.scheduler.add_noise(...) with `self.scheduler = Scheduler(...)` in __init__.
-      const AttributeClasses& classes = AttributeClassesOf(owner);
-      auto it = classes.find(NodeText(Field(object, "attribute"), text_));
-      if (it != classes.end()) {
+    } else if (!ts_node_is_null(owner)) {
+      // self.scheduler.add_noise(...) with `self.scheduler = Scheduler(...)` in __init__; and
+      // `layer.set_attention_type(...)` in `for layer in self.layers:` with the ModuleList's
+      // elements built there.
+      if (!Is(object, "attribute") || !IsSelf(Field(object, "object"), text_)) {
+        object = LoopedContainer(object);
+      }
+      const AttributeClasses* classes =
+          ts_node_is_null(object) ? nullptr : &AttributeClassesOf(owner);
+      auto it = classes == nullptr ? AttributeClasses::const_iterator{}
+                                   : classes->find(NodeText(Field(object, "attribute"), text_));
+      if (classes != nullptr && it != classes->end()) {
         for (TSNode constructor : it->second) {
           std::vector<TSNode> classes{constructor};
           if (Is(constructor, "subscript")) {

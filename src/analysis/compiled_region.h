@@ -13,6 +13,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "analysis/definition_index.h"
 #include "analysis/guards.h"
+#include "analysis/loop_elements.h"
 #include "program/import_table.h"
 #include "program/program_graph.h"
 #include "syntax/tree_sitter.h"
@@ -132,6 +133,9 @@ class CompiledRegion {
   // `Linear`, `nn.LSTM`, `Block` of `ModuleList([Block(c) ...])`), by attribute.
   using AttributeClasses = std::map<std::string, std::vector<TSNode>, std::less<>>;
   const AttributeClasses& AttributeClassesOf(TSNode class_definition) const;
+  // When `name` (an identifier) holds each element of `for name in self.<attribute>:` (also through
+  // enumerate, zip and a slice): that `self.<attribute>`, whose elements __init__ built. Else null.
+  TSNode LoopedContainer(TSNode name);
   // Adds what `init` (an __init__) assigns to each `self.<attr>` (AttributeClassesOf).
   void AddInitAttributes(TSNode init, AttributeClasses* attributes) const;
   // The class of this file parameter `parameter` of `function` is annotated with (`processor:
@@ -345,6 +349,8 @@ class CompiledRegion {
   // `self.block.forward = torch.compiler.disable(...)` in a method: (class start byte, "block").
   std::set<std::pair<uint32_t, std::string>> disabled_attributes_;
   mutable std::map<uint32_t, AttributeClasses> attribute_classes_;  // by class start byte
+  // LoopedContainer's index of each function asked about, by the function's node id.
+  absl::flat_hash_map<const void*, std::unique_ptr<LoopElements>> loop_elements_;
   // CallsOfModule's answers, by class start byte; empty until first asked.
   std::optional<std::map<uint32_t, std::vector<TSNode>>> module_calls_;
   std::map<uint32_t, SubmoduleCalls> submodule_calls_;  // by function start byte

@@ -104,6 +104,15 @@ TSNode CompiledRegion::ImportedClassAnnotating(TSNode at, std::string_view name)
   return other ? TSNode{} : found;
 }
 
+TSNode CompiledRegion::LoopedContainer(TSNode name) {
+  if (!Is(name, "identifier")) return TSNode{};
+  TSNode function = EnclosingFunction(name);
+  if (ts_node_is_null(function)) return TSNode{};
+  std::unique_ptr<LoopElements>& loops = loop_elements_[function.id];
+  if (loops == nullptr) loops = std::make_unique<LoopElements>(function, text_);
+  return loops->ContainerOf(name);
+}
+
 const CompiledRegion::AttributeClasses& CompiledRegion::AttributeClassesOf(
     TSNode class_definition) const {
   auto cached = attribute_classes_.find(Key(class_definition));

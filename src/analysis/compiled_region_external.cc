@@ -32,12 +32,16 @@ void CompiledRegion::AddExternalTargets(
       }
     }
   }
-  if (Is(object, "attribute") && IsSelf(Field(object, "object"), text_) &&
-      !ts_node_is_null(owner)) {
-    // self.scheduler.add_noise(...): the method of the class __init__ assigned, if it lives
-    // elsewhere (or is inherited from elsewhere).
+  // self.scheduler.add_noise(...), or `layer.set_attention_type(...)` in `for layer in
+  // self.layers:`: the method of the class __init__ assigned, if it lives elsewhere (or is
+  // inherited from elsewhere).
+  TSNode attribute = ts_node_is_null(owner) ? TSNode{}
+                     : Is(object, "attribute") && IsSelf(Field(object, "object"), text_)
+                         ? object
+                         : LoopedContainer(object);
+  if (!ts_node_is_null(attribute)) {
     const AttributeClasses& classes = AttributeClassesOf(owner);
-    auto it = classes.find(NodeText(Field(object, "attribute"), text_));
+    auto it = classes.find(NodeText(Field(attribute, "attribute"), text_));
     if (it != classes.end()) {
       for (TSNode constructor : it->second) {
         if (Is(constructor, "call")) {
