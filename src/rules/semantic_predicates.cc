@@ -707,6 +707,20 @@ std::optional<Confidence> IsAutogradFunction(const MatchContext& context,
   return Confidence::kCertain;
 }
 
+// In the body of a class's `__init__` (not of a function nested in it). A module of the
+// program's own built in the region runs its `__init__` there; after a break in it, Dynamo runs
+// that `__init__` as a frame of its own, whose `super().__init__()` meets a module not yet
+// initialized (GB0119), and it runs the rest of the frame eagerly.
+std::optional<Confidence> InInit(const MatchContext& context,
+                                 std::span<const PredicateArgument> args) {
+  TSNode function = EnclosingFunction(args[0].node);
+  if (ts_node_is_null(function) || ts_node_is_null(OwningClass(function)) ||
+      DefinitionName(function, context.text) != "__init__") {
+    return std::nullopt;
+  }
+  return Confidence::kCertain;
+}
+
 }  // namespace
 
 const std::vector<SemanticPredicate>& AllSemanticPredicates() {
@@ -810,6 +824,10 @@ const std::vector<SemanticPredicate>& AllSemanticPredicates() {
        "the captured name is a class of this file deriving from torch.autograd.Function "
        "(directly or through other classes of the file)",
        1, 0, &IsAutogradFunction},
+      {"in-init",
+       "the captured node is in the body of a class's `__init__` method (not in a function "
+       "nested in it)",
+       1, 0, &InInit},
       {"is-static",
        "the captured expression is known not to depend on tensor data (sizes, constants, None, "
        "modules)",
