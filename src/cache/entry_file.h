@@ -30,6 +30,14 @@ class EntryFile {
   // Part `i`'s bytes, its length and CRC checked (DataLoss otherwise).
   absl::StatusOr<std::string> ReadPart(size_t i) const;
 
+  // Part `i` decoded by `decode` (bytes -> absl::StatusOr<T>): the read's error, or the decode's.
+  template <typename Decode>
+  auto DecodePart(size_t i, Decode decode) const -> decltype(decode(std::string_view())) {
+    absl::StatusOr<std::string> bytes = ReadPart(i);
+    if (!bytes.ok()) return bytes.status();
+    return decode(*bytes);
+  }
+
  private:
   struct Part {
     uint64_t offset = 0, length = 0;

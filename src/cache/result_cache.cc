@@ -138,13 +138,23 @@ ResultCache::ResultCache(std::string dir, std::string fingerprint, const RuleEng
       engine_(engine),
       max_file_bytes_(max_file_bytes) {}
 
+std::string ResultCache::KeyOf(std::initializer_list<std::string_view> parts) const {
+  Sha256 hash;
+  AddPart(hash, fingerprint_);
+  for (std::string_view part : parts) AddPart(hash, part);
+  return hash.Hex();
+}
+
+std::string ResultCache::FileKey(std::string_view kind, const std::string& path,
+                                 const std::string& module, std::string_view bytes) const {
+  return KeyOf({kind, path, module, bytes});
+}
+
 // One index per fingerprint and working directory: paths are keyed as the run names them.
 std::string ResultCache::IndexPath() const {
   std::error_code error;
-  Sha256 hash;
-  AddPart(hash, fingerprint_);
-  AddPart(hash, std::filesystem::current_path(error).string());
-  return absl::StrCat(dir_, "/index/", hash.Hex().substr(0, 24));
+  return absl::StrCat(dir_, "/index/",
+                      KeyOf({std::filesystem::current_path(error).string()}).substr(0, 24));
 }
 
 void ResultCache::LoadIndex() {
@@ -190,15 +200,21 @@ std::string ResultCache::EntryPath(const std::string& key) const {
 
 namespace {
 
+// A file entry's second part: the file's summary, or none (empty: the file did not parse).
+absl::StatusOr<std::optional<ModuleSummary>> DecodeOptionalSummary(std::string_view bytes) {
+  if (bytes.empty()) return std::nullopt;
+  absl::StatusOr<ModuleSummary> decoded = DecodeSummary(bytes);
+  if (!decoded.ok()) return decoded.status();
+  return *std::move(decoded);
+}
+
 // Part `part` of the entry at `path` (which must hold `key`'s `parts` parts), decoded by `decode`.
 template <typename T, typename Decode>
 absl::StatusOr<T> ReadEntryPart(const std::string& path, const std::string& key, size_t parts,
                                 size_t part, Decode decode) {
   absl::StatusOr<EntryFile> entry = EntryFile::Open(path, key, parts);
   if (!entry.ok()) return entry.status();
-  absl::StatusOr<std::string> bytes = entry->ReadPart(part);
-  if (!bytes.ok()) return bytes.status();
-  return decode(*bytes);
+  return entry->DecodePart(part, decode);
 }
 
 }  // namespace
@@ -270,9 +286,7 @@ std::optional<std::vector<FileCheckResult>> ResultCache::ReuseRun(
   };
   absl::StatusOr<EntryFile> entry = EntryFile::Open(path, key, 2);
   if (!entry.ok()) return corrupt(entry.status());
-  absl::StatusOr<std::string> row_bytes = entry->ReadPart(0);
-  if (!row_bytes.ok()) return corrupt(row_bytes.status());
-  absl::StatusOr<std::vector<StatRow>> rows = DecodeStatRows(*row_bytes);
+  absl::StatusOr<std::vector<StatRow>> rows = entry->DecodePart(0, DecodeStatRows);
   if (!rows.ok()) return corrupt(rows.status());
   if (rows->size() != files.size()) return std::nullopt;
   bool stats_given = stats.size() == files.size();
@@ -282,10 +296,8 @@ std::optional<std::vector<FileCheckResult>> ResultCache::ReuseRun(
       return std::nullopt;
     }
   }
-  absl::StatusOr<std::string> result_bytes = entry->ReadPart(1);
-  if (!result_bytes.ok()) return corrupt(result_bytes.status());
-  absl::StatusOr<std::vector<FileCheckResult>> results =
-      DecodeSettledRun(*result_bytes, engine_, threads);
+  absl::StatusOr<std::vector<FileCheckResult>> results = entry->DecodePart(
+      1, [&](std::string_view bytes) { return DecodeSettledRun(bytes, engine_, threads); });
   if (!results.ok()) return corrupt(results.status());
   if (results->size() != files.size()) return std::nullopt;
   hits_ = static_cast<int>(files.size());
@@ -293,13 +305,9 @@ std::optional<std::vector<FileCheckResult>> ResultCache::ReuseRun(
 }
 
 std::string ResultCache::EntryRunKey(const std::string& request) const {
-  Sha256 hash;
-  AddPart(hash, fingerprint_);
-  AddPart(hash, "entry run");
   std::error_code error;
-  AddPart(hash, std::filesystem::current_path(error).string());  // the request's paths are relative
-  AddPart(hash, request);
-  return hash.Hex();
+  // The request's paths are relative.
+  return KeyOf({"entry run", std::filesystem::current_path(error).string(), request});
 }
 
 namespace {
@@ -325,17 +333,14 @@ std::optional<EntryScopeResult> ResultCache::ReuseEntryRun(const std::string& re
   };
   absl::StatusOr<EntryFile> entry = EntryFile::Open(path, key, 2);
   if (!entry.ok()) return corrupt(entry.status());
-  absl::StatusOr<std::string> kept_stats = entry->ReadPart(0);
-  if (!kept_stats.ok()) return corrupt(kept_stats.status());
-  absl::StatusOr<std::vector<Dependency>> kept = DecodeDependencies(*kept_stats);
+  absl::StatusOr<std::vector<Dependency>> kept = entry->DecodePart(0, DecodeDependencies);
   if (!kept.ok()) return corrupt(kept.status());
   std::vector<std::string> paths;
   for (const Dependency& dependency : *kept) paths.push_back(dependency.path);
   // Anything changed, added or removed since: the run is made again (and kept again).
   if (StatDependencies(paths) != *kept) return std::nullopt;
-  absl::StatusOr<std::string> bytes = entry->ReadPart(1);
-  if (!bytes.ok()) return corrupt(bytes.status());
-  absl::StatusOr<EntryScopeResult> result = DecodeEntryResult(*bytes, engine_);
+  absl::StatusOr<EntryScopeResult> result = entry->DecodePart(
+      1, [&](std::string_view bytes) { return DecodeEntryResult(bytes, engine_); });
   if (!result.ok()) return corrupt(result.status());
   hits_ = static_cast<int>(result->files.size());
   return *std::move(result);
@@ -363,14 +368,8 @@ std::optional<EntryFileStore::Source> ResultCache::Read(const std::string& path,
   const std::string& named = module.empty() ? module_names_.ModuleOf(path) : module;
   absl::StatusOr<std::string> bytes = ReadFileBytes(path, max_file_bytes_);
   if (!bytes.ok()) return std::nullopt;
-  Sha256 hash;
-  AddPart(hash, fingerprint_);
-  AddPart(hash, "entry file");
-  AddPart(hash, path);
-  AddPart(hash, module);
-  AddPart(hash, named);
-  AddPart(hash, *bytes);
-  return Source{hash.Hex(), *std::move(bytes)};
+  std::string key = FileKey(module.empty() ? "entry script" : "entry module", path, named, *bytes);
+  return Source{std::move(key), *std::move(bytes)};
 }
 
 std::optional<FileCheckResult> ResultCache::Prepared(const std::string& key) {
@@ -378,14 +377,12 @@ std::optional<FileCheckResult> ResultCache::Prepared(const std::string& key) {
   absl::StatusOr<FileCheckResult> result = [&]() -> absl::StatusOr<FileCheckResult> {
     absl::StatusOr<EntryFile> entry = EntryFile::Open(path, key, 2);
     if (!entry.ok()) return entry.status();
-    absl::StatusOr<std::string> found = entry->ReadPart(0);
-    absl::StatusOr<std::string> summary = found.ok() ? entry->ReadPart(1) : found.status();
+    absl::StatusOr<FileCheckResult> result = entry->DecodePart(
+        0, [&](std::string_view bytes) { return DecodeCheckResult(bytes, engine_); });
+    if (!result.ok()) return result;
+    absl::StatusOr<std::optional<ModuleSummary>> summary = entry->DecodePart(1, DecodeOptionalSummary);
     if (!summary.ok()) return summary.status();
-    absl::StatusOr<FileCheckResult> result = DecodeCheckResult(*found, engine_);
-    if (!result.ok() || summary->empty()) return result;  // empty: the file did not parse
-    absl::StatusOr<ModuleSummary> decoded = DecodeSummary(*summary);
-    if (!decoded.ok()) return decoded.status();
-    result->summary = *std::move(decoded);
+    result->summary = *std::move(summary);
     return result;
   }();
   if (result.ok()) return *std::move(result);
@@ -437,12 +434,7 @@ FileCheckResult ResultCache::Check(FileChecker& checker, const std::string& path
     entry.read_ns = NowNanoseconds();
     absl::StatusOr<std::string> bytes = ReadFileBytes(path, max_file_bytes_);
     if (!bytes.ok()) return checker.Check(path, module);
-    Sha256 hash;
-    AddPart(hash, fingerprint_);
-    AddPart(hash, path);
-    AddPart(hash, module);
-    AddPart(hash, *bytes);
-    entry.key = hash.Hex();
+    entry.key = FileKey("file", path, module, *bytes);
     result = Load(entry.key);  // a file touched, or changed back, is found by its bytes
     if (!result.has_value()) {
       FileCheckResult checked = checker.CheckText(path, module, *std::move(bytes));
@@ -498,9 +490,8 @@ std::optional<std::string> ResultCache::KeptResults(const std::string& key,
                                                     const std::vector<StatRow>& rows) {
   std::string path = RunPath(key);
   absl::StatusOr<EntryFile> entry = EntryFile::Open(path, key, 2);
-  absl::StatusOr<std::string> row_bytes = entry.ok() ? entry->ReadPart(0) : entry.status();
   absl::StatusOr<std::vector<StatRow>> kept_rows =
-      row_bytes.ok() ? DecodeStatRows(*row_bytes) : row_bytes.status();
+      entry.ok() ? entry->DecodePart(0, DecodeStatRows) : entry.status();
   absl::StatusOr<std::string> results = kept_rows.ok() ? entry->ReadPart(1) : kept_rows.status();
   if (!results.ok()) {
     WarnIfCorrupt(path, results.status());
@@ -524,14 +515,7 @@ void ResultCache::ReadSummaries(
     const std::string& key = it->second;
     std::string path = EntryPath(key);
     absl::StatusOr<std::optional<ModuleSummary>> summary =
-        ReadEntryPart<std::optional<ModuleSummary>>(
-            path, key, 2, 1,
-            [](std::string_view bytes) -> absl::StatusOr<std::optional<ModuleSummary>> {
-              if (bytes.empty()) return std::nullopt;  // the file has none (it did not parse)
-              absl::StatusOr<ModuleSummary> decoded = DecodeSummary(bytes);
-              if (!decoded.ok()) return decoded.status();
-              return *std::move(decoded);
-            });
+        ReadEntryPart<std::optional<ModuleSummary>>(path, key, 2, 1, DecodeOptionalSummary);
     if (summary.ok()) {
       results[item].summary = *std::move(summary);
       return;

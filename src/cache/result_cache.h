@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -116,6 +117,13 @@ class ResultCache : public EntryFileStore {
  private:
   ResultCache(std::string dir, std::string fingerprint, const RuleEngine& engine,
               uint64_t max_file_bytes);
+  // The hash of these settings' fingerprint and `parts` (each framed by its length): every key
+  // and index name of the cache.
+  std::string KeyOf(std::initializer_list<std::string_view> parts) const;
+  // The key of a file's check: its bytes, path and module name. `kind` keeps an entry run's
+  // halves ("entry script", "entry module") apart from a whole-tree run's checks ("file").
+  std::string FileKey(std::string_view kind, const std::string& path, const std::string& module,
+                      std::string_view bytes) const;
   std::string IndexPath() const;
   void LoadIndex();  // once, when a run first needs it (a kept run read back does not)
   void WriteIndex();
