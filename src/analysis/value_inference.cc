@@ -317,7 +317,7 @@ struct ValueInference::ClassInfo {
 ValueInference::ValueInference(TSNode root, std::string_view text, const ImportTable& imports,
                                CallIndex& calls)
     : root_(root), text_(text), imports_(imports), too_deep_(std::make_unique<Scope>()),
-      definitions_(text), calls_(calls) {
+      definitions_(text), calls_(calls), narrowing_(root, text) {
   too_deep_->analyzed = too_deep_->complete = true;  // no variables: every name is unknown
   truths_.UseCallIndex(&calls_);
 }
@@ -825,153 +825,12 @@ Value ValueInference::Lookup(const std::string& name, Scope& scope, uint32_t rea
   return Value::Unknown();
 }
 
-namespace {
-
-// What `isinstance(x, T)` says x is when it holds, for types that are no tensor: a Python
-// scalar (int, float, bool, str, ...) or another non-tensor object (list, dict, np.ndarray).
-// Nothing for torch.Tensor, or a type gbreak does not know.
-std::optional<Value> NonTensorType(TSNode type, std::string_view text) {
-  if (Is(type, "tuple") || Is(type, "parenthesized_expression")) {
-    std::optional<Value> all;
-    for (TSNode element : NamedChildren(type)) {
-      std::optional<Value> one = NonTensorType(element, text);
-      if (!one) return std::nullopt;
-      all = all && all->kinds == one->kinds ? all : (all ? Value::Unknown() : *one);
-    }
-    return all;
-  }
-  std::string_view name = NodeText(type, text);
-  if (name == "int" || name == "float" || name == "bool" || name == "str" || name == "bytes" ||
-      name == "complex" || name == "numbers.Number" || name == "Number") {
-    return Value::Of(Value::kConstant);
-  }
-  if (name == "list" || name == "tuple" || name == "dict" || name == "set" ||
-      name == "np.ndarray" || name == "numpy.ndarray" || name == "np.generic") {
-    return Value::Unknown();
-  }
-  return std::nullopt;
-}
-
-// Whether `condition` holds `isinstance(<name>, T)` whenever it is true (it or a conjunct of an
-// `and`), with T no tensor type: what x is then.
-std::optional<Value> IsinstanceNarrowing(TSNode condition, std::string_view name,
-                                         std::string_view text) {
-  // Left to right through the conjuncts, without recursion: `a and b and ...` nests to the left,
-  // and a generated chain of thousands overflowed the stack.
-  std::vector<TSNode> pending{condition};
-  while (!pending.empty()) {
-    TSNode c = pending.back();
-    pending.pop_back();
-    if (Is(c, "parenthesized_expression")) {
-      pending.push_back(ts_node_named_child(c, 0));
-      continue;
-    }
-    if (Is(c, "boolean_operator") && NodeText(Field(c, "operator"), text) == "and") {
-      pending.push_back(Field(c, "right"));
-      pending.push_back(Field(c, "left"));
-      continue;
-    }
-    if (!Is(c, "call") || NodeText(Field(c, "function"), text) != "isinstance") continue;
-    std::vector<TSNode> args = NamedChildren(Field(c, "arguments"));
-    if (args.size() != 2 || !Is(args[0], "identifier") || NodeText(args[0], text) != name) {
-      continue;
-    }
-    std::optional<Value> narrowed = NonTensorType(args[1], text);
-    if (narrowed) return narrowed;
-  }
-  return std::nullopt;
-}
-
-}  // namespace
-
-const std::vector<ValueInference::IsinstanceArm>& ValueInference::IsinstanceArms() const {
-  if (isinstance_arms_) return *isinstance_arms_;
-  isinstance_arms_.emplace();
-  std::vector<IsinstanceArm>& arms = *isinstance_arms_;
-  if (text_.find("isinstance") == std::string_view::npos) return arms;
-  ForEachNamedNode(root_, [&](TSNode n, std::string_view type) {
-    TSNode arm{}, condition{};
-    if (type == "if_statement" || type == "elif_clause") {
-      arm = Field(n, "consequence");
-      condition = Field(n, "condition");
-    } else if (type == "conditional_expression" && ts_node_named_child_count(n) == 3) {
-      arm = ts_node_named_child(n, 0);
-      condition = ts_node_named_child(n, 1);
-    }
-    if (!ts_node_is_null(arm) &&
-        NodeText(condition, text_).find("isinstance") != std::string_view::npos) {
-      arms.push_back({ts_node_start_byte(arm), ts_node_end_byte(arm), SIZE_MAX});
-    }
-    return true;
-  });
-  // Arms nest or are apart (they are subtrees): in start order, each one's enclosing arm is on
-  // a stack of the arms still open.
-  std::sort(arms.begin(), arms.end(), [](const IsinstanceArm& a, const IsinstanceArm& b) {
-    return a.start != b.start ? a.start < b.start : a.end > b.end;
-  });
-  std::vector<size_t> open;
-  for (size_t i = 0; i < arms.size(); ++i) {
-    while (!open.empty() && arms[open.back()].end < arms[i].end) open.pop_back();
-    arms[i].enclosing = open.empty() ? SIZE_MAX : open.back();
-    open.push_back(i);
-  }
-  return arms;
-}
-
-bool ValueInference::InIsinstanceArm(TSNode node) const {
-  const std::vector<IsinstanceArm>& arms = IsinstanceArms();
-  uint32_t at = ts_node_start_byte(node);
-  auto after = std::upper_bound(arms.begin(), arms.end(), at,
-                                [](uint32_t p, const IsinstanceArm& a) { return p < a.start; });
-  if (after == arms.begin()) return false;
-  for (size_t i = static_cast<size_t>(after - arms.begin()) - 1; i != SIZE_MAX;
-       i = arms[i].enclosing) {
-    if (arms[i].end >= ts_node_end_byte(node)) return true;
-  }
-  return false;
-}
-
-std::optional<Value> ValueInference::NarrowedByIsinstance(TSNode identifier) const {
-  // Only a read inside the arm of an isinstance test can be narrowed: the walk up is for those,
-  // not for every name of a file (a deep expression made it quadratic).
-  if (!InIsinstanceArm(identifier)) return std::nullopt;
-  std::string_view name = NodeText(identifier, text_);
-  for (TSNode child = identifier, n = ParentOf(identifier); !ts_node_is_null(n);
-       child = n, n = ParentOf(n)) {
-    if (Is(n, "function_definition") || Is(n, "lambda") || Is(n, "class_definition")) break;
-    TSNode condition{};
-    if ((Is(n, "if_statement") || Is(n, "elif_clause")) &&
-        ts_node_eq(Field(n, "consequence"), child)) {
-      condition = Field(n, "condition");
-    } else if (Is(n, "conditional_expression") && ts_node_named_child_count(n) == 3 &&
-               ts_node_eq(ts_node_named_child(n, 0), child)) {
-      condition = ts_node_named_child(n, 1);
-    }
-    if (ts_node_is_null(condition)) continue;
-    std::optional<Value> narrowed = IsinstanceNarrowing(condition, name, text_);
-    if (!narrowed) continue;
-    // Rebound in the branch before this read: the test says nothing of the new value.
-    bool rebound = false;
-    ForEachNamedNode(child, [&](TSNode a, std::string_view type) {
-      if (rebound || ts_node_start_byte(a) >= ts_node_start_byte(identifier)) return false;
-      if ((type == "assignment" || type == "augmented_assignment") &&
-          NodeText(Field(a, "left"), text_) == name &&
-          ts_node_end_byte(a) <= ts_node_start_byte(identifier)) {
-        rebound = true;
-      }
-      return !rebound;
-    });
-    if (!rebound) return narrowed;
-  }
-  return std::nullopt;
-}
-
 Value ValueInference::Eval(TSNode node, Scope& scope, int depth) {
   if (ts_node_is_null(node) || depth > kMaxDepth) return Value::Unknown();
   std::string_view type = NodeType(node);
   ++depth;
   if (type == "identifier") {
-    std::optional<Value> narrowed = NarrowedByIsinstance(node);
+    std::optional<Value> narrowed = narrowing_.At(node);
     return narrowed ? *narrowed : Lookup(Str(node, text_), scope, ts_node_start_byte(node));
   }
   if (type == "integer" || type == "float" || type == "string" || type == "concatenated_string" ||

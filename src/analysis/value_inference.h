@@ -14,6 +14,7 @@
 #include "analysis/call_index.h"
 #include "analysis/definition_index.h"
 #include "analysis/guards.h"
+#include "analysis/isinstance_narrowing.h"
 #include "analysis/value.h"
 #include "program/import_table.h"
 #include "syntax/tree_sitter.h"
@@ -143,17 +144,6 @@ class ValueInference {
   Value EvalNamedCall(TSNode call, const std::string& name, Scope& scope, int depth);
   Value EvalBinary(TSNode node, Scope& scope, int depth);
   Value Lookup(const std::string& name, Scope& scope, uint32_t read);
-  // A name read in the branch an `isinstance(name, int)`-style test (a type no tensor is) makes
-  // true: what that test says it is (`if isinstance(pos, int): pos = torch.arange(pos)`).
-  std::optional<Value> NarrowedByIsinstance(TSNode identifier) const;
-  // The branches and conditional-expression arms of the file whose test mentions isinstance, in
-  // start order, each with the index of the nearest one enclosing it (SIZE_MAX: none).
-  struct IsinstanceArm {
-    uint32_t start, end;
-    size_t enclosing;
-  };
-  const std::vector<IsinstanceArm>& IsinstanceArms() const;
-  bool InIsinstanceArm(TSNode node) const;
   // `position`: the parameter's place among the function's parameters.
   Value ParameterValue(TSNode function, TSNode parameter, const std::string& name,
                        size_t position);
@@ -214,7 +204,7 @@ class ValueInference {
   DefinitionIndex definitions_;  // functions by name in the module and in class bodies
   CallIndex& calls_;
   std::optional<bool> imports_numpy_;  // ImportsNumpy(), found once
-  mutable std::optional<std::vector<IsinstanceArm>> isinstance_arms_;  // IsinstanceArms()
+  IsinstanceNarrowing narrowing_;  // what isinstance tests say a name holds where they decided
   bool eval_ = true;
   bool train_ = true;
   ModuleCallFinder module_calls_;

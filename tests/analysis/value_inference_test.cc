@@ -370,6 +370,50 @@ class M(nn.Module):
   EXPECT_TRUE(ValueOf(s, "picked").IsStatic());
 }
 
+TEST(ValueInferenceTest, AFailedNotIsinstanceTestNarrowsWhatRunsOnlyThen) {
+  ParsedSnippet s(R"(import torch
+import torch.nn as nn
+class M(nn.Module):
+    def forward(self, keep, size, other, last, step):
+        if size == 1:
+            pass
+        elif not isinstance(keep, int):
+            kept = keep
+        elif keep > 1 and size > 2:
+            in_elif = keep
+        else:
+            in_else = keep
+        below_chain = keep
+        if not isinstance(size, int) or not isinstance(other, float):
+            return x
+        after_exit = size
+        other_too = other
+        def later():
+            closure = size
+        size = torch.ones(3)
+        rebound = size
+        if not isinstance(last, int):
+            last = 0
+        no_exit = last
+        while True:
+            if not isinstance(step, int):
+                break
+            in_loop = step
+        return x
+)");
+  EXPECT_TRUE(ValueOf(s, "kept").MaybeTensor());
+  EXPECT_FALSE(ValueOf(s, "in_elif").MaybeTensor());
+  EXPECT_TRUE(ValueOf(s, "in_elif").IsStatic());
+  EXPECT_FALSE(ValueOf(s, "in_else").MaybeTensor());
+  EXPECT_TRUE(ValueOf(s, "below_chain").MaybeTensor()) << "the first branch may have run";
+  EXPECT_FALSE(ValueOf(s, "after_exit").MaybeTensor());
+  EXPECT_FALSE(ValueOf(s, "other_too").MaybeTensor());
+  EXPECT_TRUE(ValueOf(s, "closure").MaybeTensor()) << "a nested function reads it later";
+  EXPECT_TRUE(ValueOf(s, "rebound").IsTensor());
+  EXPECT_TRUE(ValueOf(s, "no_exit").MaybeTensor()) << "the branch does not leave";
+  EXPECT_FALSE(ValueOf(s, "in_loop").MaybeTensor());
+}
+
 TEST(ValueInferenceTest, ClassAnnotationsAreObjectsAndCallersBeatTensorAnnotations) {
   ParsedSnippet s(R"(import torch
 import torch.nn as nn
