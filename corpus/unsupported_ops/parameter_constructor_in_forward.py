@@ -11,7 +11,7 @@ from torch.nn import Linear
 
 class Inner(nn.Module):
     def __init__(self, width):
-        # todoruleid: UO006
+        # ruleid: UO007
         super().__init__()
         # ruleid: UO006
         self.lin = nn.Linear(width, width)
@@ -21,6 +21,17 @@ class Inner(nn.Module):
 
     def forward(self, x):
         return self.out(self.lin(x))
+
+
+class Light(nn.Module):
+    def __init__(self):
+        # ok: UO007
+        super().__init__()
+        # ok: UO006
+        self.act = nn.ReLU()
+
+    def forward(self, x):
+        return self.act(x)
 
 
 class Net(nn.Module):
@@ -43,7 +54,8 @@ class Net(nn.Module):
         # ruleid: UO006
         other = Linear(4, 4)
         inner = Inner(4)
-        x = drop(act(plain(self.norm(proj(x) * scale))))
+        light = Light()
+        x = light(drop(act(plain(self.norm(proj(x) * scale)))))
         return inner(other(x))
 
 
