@@ -621,7 +621,13 @@ class Evaluator {
       return LocalNoneTest(function, name, comparison, op == "is");
     }
     TSNode value = DefaultHeldBy(function, name);
-    if (ts_node_is_null(value)) return Truth::kUnknown;
+    if (ts_node_is_null(value)) {
+      // An input the user's call passes, or a parameter every reached call hands one on to.
+      if (!cache_->IsDefaulted(ts_node_start_byte(function), GivenHeldName(name))) {
+        return Truth::kUnknown;
+      }
+      return op == "is" ? Truth::kFalse : Truth::kTrue;
+    }
     bool is_none = Is(value, "none");
     return (op == "is") == is_none ? Truth::kTrue : Truth::kFalse;
   }

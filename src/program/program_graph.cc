@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <functional>
 #include <iterator>
+#include <limits>
 #include <optional>
 #include <tuple>
 #include <string_view>
@@ -1127,6 +1128,9 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
     for (const auto& [name, position] : f->literal_defaults) {
       if (!inputs.contains(name) && !AddedPasses(added, name)) out[entry].insert(name);
     }
+    for (const std::string& input : inputs) {
+      if (Names(f->signature, input)) out[entry].insert(GivenHeldName(input));
+    }
     // Inputs that are no named parameter go to its **kwargs; nothing goes to its *args.
     const FunctionSummary::Signature& signature = f->signature;
     if (!signature.var_positional.empty() && !added.contains("*")) {
@@ -1260,6 +1264,21 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
         if (same && agreed) add(LiteralHeldName(name, *agreed));
       }
       const FunctionSummary::Signature& signature = f->signature;
+      // Every call that runs hands on a parameter of its caller that is given.
+      for (size_t i = 0; i < signature.named.size() && !calls.empty(); ++i) {
+        const std::string& name = signature.named[i];
+        int position = static_cast<int>(i) < signature.positional
+                           ? static_cast<int>(i) : std::numeric_limits<int>::max();
+        if (holds(function, GivenHeldName(name)) || AddedPasses(added, name)) continue;
+        bool given = std::all_of(calls.begin(), calls.end(), [&](const auto& site) {
+          const auto& [caller, call] = site;
+          if (splats(caller, *call, name)) return false;
+          auto forwarded = call->forwarded.find(ArgumentKey(*call, name, position));
+          return forwarded != call->forwarded.end() &&
+                 holds(caller, GivenHeldName(forwarded->second));
+        });
+        if (given) add(GivenHeldName(name));
+      }
       if (!signature.var_positional.empty() && !added.contains("*") &&
           std::none_of(calls.begin(), calls.end(), [&](const auto& site) {
             return fills_args(site.first, *site.second, signature);

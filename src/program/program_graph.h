@@ -30,6 +30,14 @@ inline std::string LiteralHeldName(std::string_view parameter, std::string_view 
   return std::string(parameter) + "=" + std::string(literal);
 }
 
+// The name DefaultedParameters holds for a parameter that is given a value, not None: an input
+// the user said an entry's call passes (`--inputs input_ids`), or a parameter every reached call
+// hands such an input on to unchanged (`self.embed(input_ids)`). `if input_ids is None:` is then
+// false.
+inline std::string GivenHeldName(std::string_view parameter) {
+  return std::string(parameter) + "=<given>";
+}
+
 // An external callee that is a property read, not a call (`self.scheduler.init_noise_sigma`):
 // "pkg.Scheduler.init_noise_sigma#property". The program graph follows it only when the name
 // resolves to a getter (FunctionSummary::property): reading any other attribute runs nothing.

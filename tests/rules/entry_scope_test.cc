@@ -698,6 +698,37 @@ TEST(EntryScopeTest, DefaultsFlowThroughParametersHandedOn) {
               ElementsAre("project/app/model.py:3"));
 }
 
+// An input the entry's call passes is not None, and so is a parameter every reached call hands
+// one on to unchanged: `if input_ids is None:` is false there. A parameter one call hands
+// something else (a value it computed) is undecided.
+TEST(EntryScopeTest, GivenInputsAreNotNoneDownTheCallsThatHandThemOn) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/model.py",
+            "def embed(ids, table):\n"
+            "    if ids is None:\n"
+            "        print('reversed')\n"
+            "    return table\n"
+            "def mixed(ids, table):\n"
+            "    if ids is not None:\n"
+            "        return table\n"
+            "    print('no ids')\n"
+            "    return table\n"
+            "class Net:\n"
+            "    def forward(self, input_ids=None, inputs_embeds=None):\n"
+            "        if input_ids is None:\n"
+            "            print('embeds')\n"
+            "        mixed(inputs_embeds, inputs_embeds)\n"
+            "        mixed(input_ids, inputs_embeds)\n"
+            "        return embed(input_ids, inputs_embeds)\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net(input_ids)", ItemAndPrintRule()),
+              ElementsAre("project/app/model.py:8"));
+  // Unknown call: the input may be left out.
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule()),
+              UnorderedElementsAre("project/app/model.py:3", "project/app/model.py:8",
+                                   "project/app/model.py:13 [only when `input_ids` is not given]"));
+}
+
 // `*args` / `**kwargs` that no reached call fills are empty: `len(args) > 0`,
 // `kwargs.get("scale") is not None`, `"k" in kwargs` and a comprehension over `kwargs.items()`
 // fold. Submodules are called through `self.ff(...)`, a loop over a ModuleList, or with
