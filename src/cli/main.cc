@@ -106,7 +106,8 @@ void AddLintOptions(CLI::App& lint, LintOptions& o) {
          },
          "The forward parameters the call of each --entry passes, comma-separated (e.g. "
          "input_ids,attention_mask): the others hold their defaults, so code only an omitted "
-         "input reaches (`if pixel_values is not None:`) is not analyzed")
+         "input reaches (`if pixel_values is not None:`) is not analyzed, and those named are "
+         "not None")
       ->allow_extra_args(false);
   lint.add_option("--config", o.model_config,
                   "The model configuration the entries run with: a config.json (sub-"
