@@ -178,7 +178,7 @@ else
   echo "Cold (--no-cache) at -j$cores and -j1; 'kept': the run read back from the result cache;"
   echo "'edited': a script compiling the model, edited before each run (its library files are"
   echo "read from the cache, the script alone is parsed)."
-  printf '%-32s %4s %6s %6s %7s %7s %7s %8s  %s\n' entry -j files KB wall cpu parse analysis \
+  printf '%-32s %6s %6s %6s %7s %7s %7s %8s  %s\n' entry -j files KB wall cpu parse analysis \
     'under 1 s'
   for entry in "${entries[@]}"; do
     "$gbreak" lint --site-packages "$sp" --entry "$entry" --exit-zero > /dev/null 2>&1  # kept
@@ -202,7 +202,7 @@ else
       read -r files bytes parse analysis <<< "$(gbreak_stats)"
       under="cpu: $( (( $(echo "$cpu < 1" | bc -l) )) && echo yes || echo no)"
       under+=", wall: $( (( $(echo "$wall < 1" | bc -l) )) && echo yes || echo no)"
-      printf '%-32s %4s %6d %6.0f %6.2fs %6.2fs %6.2fs %7.2fs  %s\n' "$entry" "$threads" "$files" \
+      printf '%-32s %6s %6d %6.0f %6.2fs %6.2fs %6.2fs %7.2fs  %s\n' "$entry" "$threads" "$files" \
         "$(echo "$bytes / 1024" | bc -l)" "$wall" "$cpu" "$parse" "$analysis" "$under"
     done
   done

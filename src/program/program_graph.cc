@@ -1267,8 +1267,7 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
       // Every call that runs hands on a parameter of its caller that is given.
       for (size_t i = 0; i < signature.named.size() && !calls.empty(); ++i) {
         const std::string& name = signature.named[i];
-        int position = static_cast<int>(i) < signature.positional
-                           ? static_cast<int>(i) : std::numeric_limits<int>::max();
+        int position = signature.PositionOf(i);
         if (holds(function, GivenHeldName(name)) || AddedPasses(added, name)) continue;
         bool given = std::all_of(calls.begin(), calls.end(), [&](const auto& site) {
           const auto& [caller, call] = site;

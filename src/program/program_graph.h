@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -124,6 +125,12 @@ struct FunctionSummary {
     std::vector<std::string> named;
     int positional = 0;
     std::string var_positional, var_keyword;
+    // Where a call's positional arguments fill named[index]; keyword-only parameters get
+    // numeric_limits<int>::max() (no positional argument reaches them), as literal_defaults.
+    int PositionOf(size_t index) const {
+      return static_cast<int>(index) < positional ? static_cast<int>(index)
+                                                  : std::numeric_limits<int>::max();
+    }
   } signature;
   std::vector<CallSite> calls;
   // Methods it replaces on a class it is given (`cls.forward = forward` in a class decorator,
