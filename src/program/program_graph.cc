@@ -12,6 +12,7 @@
 #include <string_view>
 #include <utility>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_split.h"
 #include "program/auto_callee.h"
 #include "source/paths.h"
@@ -75,8 +76,26 @@ std::string ResolveRelative(const std::string& name, const std::string& module, 
   return rest.empty() ? base : base + "." + rest;
 }
 
+namespace {
+
+// A name as StarCandidates compares it: lowercase, without underscores.
+std::string StarKey(std::string_view name) {
+  std::string out;
+  out.reserve(name.size());
+  for (char c : name) {
+    if (c != '_') out += absl::ascii_tolower(static_cast<unsigned char>(c));
+  }
+  return out;
+}
+
+}  // namespace
+
 size_t ProgramGraph::Add(ModuleSummary module) {
   if (!module.module.empty()) by_name_[module.module] = modules_.size();
+  std::vector<std::string>& keys = star_keys_.emplace_back();
+  for (const std::string& star : module.star_imports) {
+    keys.push_back(StarKey(std::string_view(star).substr(star.rfind('.') + 1)));
+  }
   modules_.push_back(std::move(module));
   return modules_.size() - 1;
 }
@@ -101,37 +120,39 @@ const FunctionSummary* ProgramGraph::Find(size_t module, const std::string& name
 // asking the export scanner which sources mention the name, as Python's own lazy import
 // structure would (transformers builds it from each module's `__all__`): with `scan_others`,
 // the others it names.
-std::vector<std::string> ProgramGraph::StarCandidates(size_t module, const std::string& name,
-                                                      bool scan_others) const {
+std::vector<const std::string*> ProgramGraph::StarCandidates(size_t module,
+                                                              const std::string& name,
+                                                              bool scan_others) const {
   constexpr size_t kFollowAll = 8;
-  auto normalized = [](std::string_view s) {
-    std::string out;
-    for (char c : s) {
-      if (c != '_') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::vector<std::string>& stars = modules_[module].star_imports;
+  const std::vector<std::string>& keys = star_keys_[module];
+  std::string wanted = StarKey(name);
+  auto matches = [&](size_t i) { return !keys[i].empty() && wanted.starts_with(keys[i]); };
+  std::vector<const std::string*> out;
+  if (stars.size() <= kFollowAll) {
+    if (scan_others) return out;
+    for (size_t i = 0; i < stars.size(); ++i) {
+      if (matches(i)) out.push_back(&stars[i]);
+    }
+    for (size_t i = 0; i < stars.size(); ++i) {
+      if (!matches(i)) out.push_back(&stars[i]);
     }
     return out;
-  };
-  const std::vector<std::string>& stars = modules_[module].star_imports;
-  std::string wanted = normalized(name);
-  std::vector<std::string> matching, others;
-  for (const std::string& star : stars) {
-    std::string last = normalized(std::string_view(star).substr(star.rfind('.') + 1));
-    (!last.empty() && wanted.starts_with(last) ? matching : others).push_back(star);
   }
-  if (stars.size() <= kFollowAll) {
-    if (scan_others) return {};
-    matching.insert(matching.end(), others.begin(), others.end());
-    return matching;
+  bool any_match = false;
+  for (size_t i = 0; i < stars.size(); ++i) {
+    if (!matches(i)) continue;
+    any_match = true;
+    if (!scan_others) out.push_back(&stars[i]);
   }
-  if (!scan_others && !matching.empty()) return matching;
-  if (scan_others && matching.empty()) return {};  // the first pass scanned them already
-  std::vector<std::string> scanned;
+  if (!scan_others && any_match) return out;
+  if (scan_others && !any_match) return out;  // the first pass scanned them already
   if (export_scanner_) {
-    for (const std::string& star : others) {
-      if (export_scanner_(star, name)) scanned.push_back(star);
+    for (size_t i = 0; i < stars.size(); ++i) {
+      if (!matches(i) && export_scanner_(stars[i], name)) out.push_back(&stars[i]);
     }
   }
-  return scanned;
+  return out;
 }
 
 bool ProgramGraph::FromStarSources(
@@ -142,8 +163,8 @@ bool ProgramGraph::FromStarSources(
   std::set<std::string> asked;
   std::set<std::string>* ask = wanted != nullptr ? &asked : nullptr;
   bool found = false;
-  for (const std::string& star : StarCandidates(module, name, false)) {
-    if (attempt(star, ask)) {
+  for (const std::string* star : StarCandidates(module, name, false)) {
+    if (attempt(*star, ask)) {
       found = true;
       break;
     }
@@ -153,8 +174,8 @@ bool ProgramGraph::FromStarSources(
   if (!asked.empty()) return false;
   // Every source the name suggests is read and none defines it: transformers.models' `.qwen2`
   // starts `Qwen2_5_VisionTransformerPretrainedModel`, which `.qwen2_5_vl` exports.
-  for (const std::string& star : StarCandidates(module, name, true)) {
-    if (attempt(star, wanted)) return true;
+  for (const std::string* star : StarCandidates(module, name, true)) {
+    if (attempt(*star, wanted)) return true;
   }
   return false;
 }

@@ -410,8 +410,9 @@ class ProgramGraph {
                               const std::string& config_class,
                               std::map<std::string, std::string>* fields) const;
 
-  std::vector<std::string> StarCandidates(size_t module, const std::string& name,
-                                          bool scan_others) const;
+  // (Pointers into the module's star_imports.)
+  std::vector<const std::string*> StarCandidates(size_t module, const std::string& name,
+                                                 bool scan_others) const;
   // Calls `attempt(source, wanted)` on the star-import sources of `module` that may define
   // `name` until one says yes: first those StarCandidates names first, then, once those are all
   // read and none did, the others the export scanner finds.
@@ -439,6 +440,10 @@ class ProgramGraph {
                                            std::set<std::string>* wanted, int depth = 0) const;
 
   std::vector<ModuleSummary> modules_;
+  // Per module, the last segment of each star_imports source lowercased without underscores
+  // (`.qwen2_5_vl` -> "qwen25vl"), made once in Add: StarCandidates compares them with every
+  // name it is asked for, and transformers.models has hundreds.
+  std::vector<std::vector<std::string>> star_keys_;
   std::map<std::string, size_t> by_name_;  // dotted module name -> index
   ExportScanner export_scanner_;
 };
