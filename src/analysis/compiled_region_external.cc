@@ -159,7 +159,7 @@ std::vector<std::pair<std::string, int>> CompiledRegion::LiteralDefaults(TSNode 
       continue;
     }
     if ((Is(parameter, "default_parameter") || Is(parameter, "typed_default_parameter")) &&
-        IsBoolOrNoneLiteral(Field(parameter, "value"))) {
+        IsPlainLiteral(Field(parameter, "value"), text_)) {
       out.emplace_back(std::string(NodeText(Field(parameter, "name"), text_)),
                        keyword_only ? std::numeric_limits<int>::max() : position);
     }

@@ -21,7 +21,7 @@ CallSite CompiledRegion::ArgumentsOf(TSNode call, TSNode caller,
   site.end_byte = ts_node_end_byte(call);
   // An argument that is a parameter of the caller, unchanged, hands on what the caller got.
   auto forwarded = [&](TSNode value, const std::string& key) {
-    if (Is(value, "true") || Is(value, "false") || Is(value, "none")) {
+    if (IsPlainLiteral(value, text_)) {
       site.literals[key] = std::string(NodeText(value, text_));
     } else if (Is(value, "identifier") &&
                parameters.contains(std::string(NodeText(value, text_)))) {

@@ -22,6 +22,7 @@ constexpr int kMaxDepth = 32;
 constexpr int kLocalNone = 0;
 constexpr int kEmptyCollection = 1;
 constexpr int kVariadicCount = 2;
+constexpr int kPassedHere = 3;
 
 const std::set<std::string_view>& TrueWhileCompiling() {
   static const auto* s = new std::set<std::string_view>{
@@ -144,6 +145,10 @@ class Evaluator {
     double number = 0;
     bool flag = false;
     std::string text;
+    bool operator==(const Constant& other) const {
+      return kind == other.kind && number == other.number && flag == other.flag &&
+             text == other.text;
+    }
     Truth Truthy() const {
       switch (kind) {
         case Kind::kNumber: return number != 0 ? Truth::kTrue : Truth::kFalse;
@@ -282,6 +287,15 @@ class Evaluator {
       return field ? field : ConstantOf(args[2], depth + 1);
     }
     if (type == "subscript") return ConfigListEntry(node, depth);
+    if (type == "identifier") return HeldParameterLiteral(node, depth);
+    if (type == "conditional_expression") {
+      // `a if test else b`: the arm the test picks, when it folds.
+      std::vector<TSNode> parts = NamedChildren(node);
+      if (parts.size() != 3) return std::nullopt;
+      Truth test = Eval(parts[1], depth + 1);
+      if (test == Truth::kUnknown) return std::nullopt;
+      return ConstantOf(test == Truth::kTrue ? parts[0] : parts[2], depth + 1);
+    }
     if (type != "attribute") return std::nullopt;
     std::string_view name = NodeText(Field(node, "attribute"), text_);
     if (name == "training") {  // a module's mode, fixed for the traced call
@@ -292,10 +306,62 @@ class Evaluator {
     }
     if (IsConfigRead(node)) return ConfigField(node, name);
     if (!IsSelfName(Field(node, "object"))) return std::nullopt;
-    // self.x set once in __init__ from a literal or a configuration read.
+    // self.x set once in __init__ from a literal or a configuration read, or from a parameter
+    // of __init__ (`self.rope_type = rope_type`): what that parameter holds.
     TSNode value = OnlyInitValue(node, name);
-    if (ts_node_is_null(value) || Is(value, "identifier")) return std::nullopt;
+    if (ts_node_is_null(value)) return std::nullopt;
+    if (Is(value, "identifier")) return HeldParameterLiteral(value, depth + 1);
     return ConstantOf(value, depth + 1);
+  }
+
+  // A parameter, not bound again before `identifier`, that holds a literal as the call enters:
+  // every reached call passes the same one (`set_attention_type("original_full")` from each
+  // caller: `value == "original_full"`), or none passes it and it holds its literal default
+  // (`rope_type: str = "rope"` of a model class the user builds without that keyword).
+  std::optional<Constant> HeldParameterLiteral(TSNode identifier, int depth) {
+    TSNode function = EnclosingFunction(identifier);
+    if (ts_node_is_null(function)) return std::nullopt;
+    std::string_view name = NodeText(identifier, text_);
+    if (ts_node_is_null(bindings().ParameterNamed(function, name).node) ||
+        !bindings().AssignmentsReaching(function, name, identifier).empty()) {
+      return std::nullopt;
+    }
+    std::optional<std::string> held = cache_->HeldLiteral(ts_node_start_byte(function), name);
+    if (held) return ParseLiteral(*held);
+    TSNode value = DefaultHeldBy(function, name);
+    if (!ts_node_is_null(value)) return ParseLiteral(NodeText(value, text_));
+    return PassedByEveryCallHere(function, name, depth);
+  }
+
+  // What every call of `function` passes for parameter `name`, when the program graph saw every
+  // reached call and all of them are in this file (TruthCache::CallsHere): each call's argument
+  // folds to the same constant (a literal, or a conditional expression whose test folds at that
+  // call: `txt_rope_size=txt_seq_len if self.rope_type == "mrope" else None`), a call leaving it
+  // out passing the literal default. The file's calls by the function's name can be more than
+  // the reached ones, never fewer: their agreeing is enough.
+  std::optional<Constant> PassedByEveryCallHere(TSNode function, std::string_view name,
+                                                int depth) {
+    if (depth > kMaxDepth || !cache_->CallsHere(ts_node_start_byte(function))) {
+      return std::nullopt;
+    }
+    ParameterCalls calls = CallsPassing(function, name);
+    if (!calls.literal_default || calls.splat || calls.passed.empty()) return std::nullopt;
+    // An argument that reads this same parameter again (a recursive call) decides nothing.
+    if (!cache_->BeginAsking(kPassedHere, function, name, mode_)) return std::nullopt;
+    std::optional<Constant> agreed;
+    bool same = true;
+    for (TSNode passed : calls.passed) {
+      std::optional<Constant> value = ts_node_is_null(passed)
+                                          ? ParseLiteral(NodeText(calls.default_value, text_))
+                                          : ConstantOf(passed, depth + 1);
+      if (!value || (agreed && !(*agreed == *value))) {
+        same = false;
+        break;
+      }
+      agreed = value;
+    }
+    cache_->EndAsking(kPassedHere, function, name, mode_);
+    return same ? agreed : std::nullopt;
   }
 
   // The value of the single assignment to `self.<name>` in the class of `at`, when that is in
@@ -623,10 +689,13 @@ class Evaluator {
     TSNode value = DefaultHeldBy(function, name);
     if (ts_node_is_null(value)) {
       // An input the user's call passes, or a parameter every reached call hands one on to.
-      if (!cache_->IsDefaulted(ts_node_start_byte(function), GivenHeldName(name))) {
-        return Truth::kUnknown;
+      if (cache_->IsDefaulted(ts_node_start_byte(function), GivenHeldName(name))) {
+        return op == "is" ? Truth::kFalse : Truth::kTrue;
       }
-      return op == "is" ? Truth::kFalse : Truth::kTrue;
+      // A literal every reached call passes (None, or anything else).
+      std::optional<Constant> held = HeldParameterLiteral(left, 0);
+      if (!held) return Truth::kUnknown;
+      return (op == "is") == (held->kind == Constant::Kind::kNone) ? Truth::kTrue : Truth::kFalse;
     }
     bool is_none = Is(value, "none");
     return (op == "is") == is_none ? Truth::kTrue : Truth::kFalse;
@@ -742,11 +811,11 @@ class Evaluator {
     return agreed;
   }
 
-  // The default of parameter `name` of `function` when it is a bool or None literal.
+  // The default of parameter `name` of `function` when it is a plain literal (IsPlainLiteral).
   TSNode LiteralDefaultOf(TSNode function, std::string_view name) {
     TSNode p = bindings().ParameterNamed(function, name).node;
     bool literal = (Is(p, "default_parameter") || Is(p, "typed_default_parameter")) &&
-                   IsBoolOrNoneLiteral(Field(p, "value"));
+                   IsPlainLiteral(Field(p, "value"), text_);
     return literal ? Field(p, "value") : TSNode{};
   }
 
@@ -771,7 +840,7 @@ class Evaluator {
     }
     out.default_value = Field(parameter.node, "value");
     size_t position = parameter.position;
-    if (!IsBoolOrNoneLiteral(out.default_value)) return out;
+    if (!IsPlainLiteral(out.default_value, text_)) return out;
     out.literal_default = true;
     TSNode owner = OwningClass(function);
     if (!ts_node_is_null(owner) && position > 0) --position;  // self
@@ -871,6 +940,20 @@ uint32_t FirstExit(TSNode block, Evaluator& evaluator, Mode mode, TruthCache* ca
 }
 
 }  // namespace
+
+std::optional<std::string> TruthCache::HeldLiteral(uint32_t function_start,
+                                                   std::string_view name) const {
+  auto it = defaulted_.find(function_start);
+  if (it == defaulted_.end()) return std::nullopt;
+  // The held names of `name` sort together: "name=..." after "name".
+  std::string prefix = std::string(name) + "=";
+  for (auto held = it->second.lower_bound(prefix);
+       held != it->second.end() && held->starts_with(prefix); ++held) {
+    std::string literal = held->substr(prefix.size());
+    if (literal != kGivenValue) return literal;
+  }
+  return std::nullopt;
+}
 
 const std::vector<TSNode>& TruthCache::CallsTo(TSNode root, std::string_view text,
                                                std::string_view callee) {

@@ -3,6 +3,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <string>
@@ -67,6 +68,13 @@ class TruthCache {
     ForgetFolds();
   }
   bool CallsKnown(uint32_t function_start) const { return calls_known_.contains(function_start); }
+  // Of those, the functions whose every reached call is in this file: what this file's calls
+  // pass is all they are passed.
+  void SetCallsHere(std::set<uint32_t> functions) {
+    calls_here_ = std::move(functions);
+    ForgetFolds();
+  }
+  bool CallsHere(uint32_t function_start) const { return calls_here_.contains(function_start); }
   // What the configuration fields of each class's configuration default to (class name ->
   // field -> literal as written), from the program graph (ProgramGraph::ConfigDefaults): reads of
   // `config.x` / `self.config.x` (and attributes copied from them in __init__) fold to them.
@@ -94,6 +102,9 @@ class TruthCache {
     auto it = defaulted_.find(function_start);
     return it != defaulted_.end() && it->second.contains(name);
   }
+  // The literal every reached call passes parameter `name` of the function, as written
+  // (`"original_full"`, `2`: LiteralHeldName), if the program graph found one.
+  std::optional<std::string> HeldLiteral(uint32_t function_start, std::string_view name) const;
   // The calls of the file by their callee's text (`f`, `self.f`, `Net`): folding a defaulted
   // parameter asks for a function's call sites once per condition. From the file's shared index
   // when one was given, else from an index of `root` made here.
@@ -174,6 +185,7 @@ class TruthCache {
   std::map<std::tuple<const void*, uint32_t, int>, bool> guarded_;
   std::map<uint32_t, std::set<std::string>> defaulted_;
   std::set<uint32_t> calls_known_;
+  std::set<uint32_t> calls_here_;
   std::map<uint32_t, std::set<std::string>> unknown_inputs_;
   std::map<std::string, std::map<std::string, std::string>> config_defaults_;
   CallIndex* index_ = nullptr;

@@ -61,6 +61,21 @@ bool IsBoolOrNoneLiteral(TSNode node) {
   return Is(node, "true") || Is(node, "false") || Is(node, "none");
 }
 
+bool IsPlainString(TSNode node, std::string_view text) {
+  if (!Is(node, "string")) return false;
+  std::string_view written = NodeText(node, text);
+  if (written.empty() || (written.front() != '"' && written.front() != '\'')) return false;
+  for (TSNode part : NamedChildren(node)) {
+    if (Is(part, "interpolation") || Is(part, "escape_sequence")) return false;
+  }
+  return true;
+}
+
+bool IsPlainLiteral(TSNode node, std::string_view text) {
+  return IsBoolOrNoneLiteral(node) || Is(node, "integer") || Is(node, "float") ||
+         IsPlainString(node, text);
+}
+
 std::vector<TSNode> AssignmentsTo(TSNode function, std::string_view name, std::string_view text) {
   std::vector<TSNode> out;
   ForEachNamedNode(Field(function, "body"), [&](TSNode n, std::string_view type) {

@@ -50,6 +50,14 @@ TSNode ParameterNameNode(TSNode parameter);
 // `True`, `False` or `None`: the literals a condition folds on.
 bool IsBoolOrNoneLiteral(TSNode node);
 
+// A string literal without interpolation, escapes or prefix (`"sdpa"`, `'original_full'`),
+// whose value is its text between the quotes.
+bool IsPlainString(TSNode node, std::string_view text);
+
+// A literal whose value is what it spells: True, False, None, a number or a plain string. What
+// a parameter left at its default, or passed the same by every call, holds as a constant.
+bool IsPlainLiteral(TSNode node, std::string_view text);
+
 // The assignments and augmented assignments to the plain name `name` in a function's own body
 // (not in nested functions or classes), in no particular order.
 std::vector<TSNode> AssignmentsTo(TSNode function, std::string_view name, std::string_view text);

@@ -354,7 +354,7 @@ std::string EncodeFinishInputs(const std::vector<std::pair<uint32_t, uint32_t>>&
   return ToMsgpack(json::array(
       {ranges, program.defaulted, program.config_defaults, program.tensor_passed,
        program.unknown_inputs, program.calls_known, program.call_sites, replaced.has_value(),
-       replaced.value_or(std::set<std::string>{})}));
+       replaced.value_or(std::set<std::string>{}), program.calls_here}));
 }
 
 // An array of the runs' results, each a binary value holding its "found" part: decoding the

@@ -568,6 +568,10 @@ ProgramGraph::BuiltFrom ProgramGraph::ConfigurationsOfBuiltClasses() const {
   return out;
 }
 
+bool ProgramGraph::HasConfigurationClass(size_t index, const std::string& class_name) const {
+  return !ConfigClassOf(*this, index, class_name).empty();
+}
+
 std::map<std::string, std::map<std::string, std::string>> ProgramGraph::ConfigDefaults(
     size_t index, const std::map<std::string, std::string>& overrides,
     const std::set<std::string>& written, const BuiltFrom& built_from) const {
@@ -1046,6 +1050,22 @@ std::string ArgumentKey(const CallSite& call, const std::string& name, int posit
   return call.positional > position ? "#" + std::to_string(position) : "";
 }
 
+// Every named parameter with its position (numeric_limits<int>::max() for keyword-only), those
+// of `first` first (the literal defaults, whose positions LiteralDefaults gave).
+std::vector<std::pair<std::string, int>> NamedPositions(
+    const FunctionSummary::Signature& signature,
+    const std::vector<std::pair<std::string, int>>& first) {
+  std::vector<std::pair<std::string, int>> out = first;
+  for (size_t i = 0; i < signature.named.size(); ++i) {
+    const std::string& name = signature.named[i];
+    if (std::any_of(first.begin(), first.end(), [&](const auto& p) { return p.first == name; })) {
+      continue;
+    }
+    out.emplace_back(name, signature.PositionOf(i));
+  }
+  return out;
+}
+
 // Whether they may fill a **kwargs: a keyword the function does not name.
 bool AddsUnnamedKeyword(const std::set<std::string>& added,
                         const FunctionSummary::Signature& signature) {
@@ -1212,8 +1232,14 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
     }
     auto forwarded = call.forwarded.find(key);
     if (forwarded == call.forwarded.end()) return std::nullopt;
-    for (const char* literal : {"True", "False", "None"}) {
-      if (holds(caller, LiteralHeldName(forwarded->second, literal))) return literal;
+    // What the caller's parameter holds: its held names sort together ("name=...").
+    auto held = out.find(caller);
+    if (held == out.end()) return std::nullopt;
+    std::string prefix = LiteralHeldName(forwarded->second, "");
+    for (auto it = held->second.lower_bound(prefix);
+         it != held->second.end() && it->starts_with(prefix); ++it) {
+      std::string literal = it->substr(prefix.size());
+      if (literal != kGivenValue) return literal;
     }
     return std::nullopt;
   };
@@ -1271,8 +1297,9 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
         }
         if (!passed) add(name);
       }
-      // Every call that runs passes the same literal (`return_dict=False` from each caller).
-      for (const auto& [name, position] : f->literal_defaults) {
+      // Every call that runs passes the same literal (`return_dict=False` from each caller, or
+      // `set_attention_type("original_full")` to a parameter with no default).
+      for (const auto& [name, position] : NamedPositions(f->signature, f->literal_defaults)) {
         if (holds(function, name) || AddedPasses(added, name)) continue;
         std::optional<std::string> agreed;
         bool same = !calls.empty();

@@ -35,8 +35,9 @@ inline std::string LiteralHeldName(std::string_view parameter, std::string_view 
 // the user said an entry's call passes (`--inputs input_ids`), or a parameter every reached call
 // hands such an input on to unchanged (`self.embed(input_ids)`). `if input_ids is None:` is then
 // false.
+inline constexpr std::string_view kGivenValue = "<given>";
 inline std::string GivenHeldName(std::string_view parameter) {
-  return std::string(parameter) + "=<given>";
+  return LiteralHeldName(parameter, kGivenValue);
 }
 
 // An external callee that is a property read, not a call (`self.scheduler.init_noise_sigma`):
@@ -70,9 +71,10 @@ struct CallSite {
   // findings take it): a parameter that some reached call passes a tensor holds one on that
   // call (TensorPassedParameters).
   std::vector<std::string> tensor_arguments;
-  // Arguments written as a literal True, False or None (keyword name or "#<position>" -> the
-  // literal): a parameter every reached call passes the same literal holds it (`return_dict=False`
-  // from every caller folds `if not return_dict:`).
+  // Arguments written as a literal: True, False, None, a number or a plain string (keyword name
+  // or "#<position>" -> the literal as written): a parameter every reached call passes the same
+  // literal holds it (`return_dict=False` from every caller folds `if not return_dict:`,
+  // `set_attention_type("original_full")` folds `if value == "original_full":`).
   std::map<std::string, std::string> literals;
   // A submodule's forward (`self.encoder(x)` running HubertEncoderStableLayerNorm.forward): the
   // bytes, in the caller's file, of the constructor its class's __init__ built that submodule
@@ -326,6 +328,9 @@ class ProgramGraph {
   // value of them. A class that names no configuration class of its own is built from the one
   // `built_from` gives (ConfigurationsOfBuiltClasses).
   using BuiltFrom = std::map<std::pair<size_t, std::string>, std::string>;
+  // Whether class `class_name` of module `index` is built from a configuration class (its own
+  // or a base's `class_config`): one that is not takes its settings as constructor keywords.
+  bool HasConfigurationClass(size_t index, const std::string& class_name) const;
   std::map<std::string, std::map<std::string, std::string>> ConfigDefaults(
       size_t index, const std::map<std::string, std::string>& overrides = {},
       const std::set<std::string>& written = {}, const BuiltFrom& built_from = {}) const;

@@ -116,6 +116,7 @@ class EntryLoader {
   void KeepReachedFindings(const std::map<FunctionRef, FunctionRef>& reached);
   // The parameters each resolved entry is called with, where the user said (--inputs).
   std::map<FunctionRef, std::set<std::string>> EntryInputs() const;
+  std::map<FunctionRef, std::set<std::string>> EntryConstructorArguments() const;
   std::map<FunctionRef, FunctionRef> WithoutDefaultGuardedCalls(
       const std::vector<FunctionRef>& entries, std::map<FunctionRef, FunctionRef> reached);
 
@@ -288,6 +289,14 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached,
     const FunctionSummary* f = graph_.Find(function.first, function.second);
     if (f != nullptr) program[function.first].defaulted[f->start_byte] = std::move(names);
   }
+  // The constructors of the classes the user named (`diffusers:UNet2DModel`), whose call is the
+  // user's: what their parameters hold (self.x = x in __init__ reads it).
+  for (auto& [init, names] : EntryConstructorArguments()) {
+    const FunctionSummary* f = graph_.Find(init.first, init.second);
+    if (f != nullptr && !defaulted_.contains(init)) {
+      program[init.first].defaulted[f->start_byte] = std::move(names);
+    }
+  }
   // Parameters a call from another module passes a tensor.
   for (auto& [function, names] : graph_.TensorPassedParameters(reached)) {
     const FunctionSummary* f = graph_.Find(function.first, function.second);
@@ -300,6 +309,10 @@ void EntryLoader::RunRules(const std::map<FunctionRef, FunctionRef>& reached,
     const FunctionSummary* f = graph_.Find(callee.first, callee.second);
     if (f != nullptr && !entry_set.contains(callee)) {
       program[callee.first].calls_known.insert(f->start_byte);
+      if (std::all_of(calls.begin(), calls.end(),
+                      [&](const auto& call) { return call.first.first == callee.first; })) {
+        program[callee.first].calls_here.insert(f->start_byte);
+      }
     }
     for (const auto& [caller, site] : calls) {
       if (site->end_byte > 0) {
@@ -423,6 +436,30 @@ std::map<FunctionRef, std::set<std::string>> EntryLoader::EntryInputs() const {
   std::map<FunctionRef, std::set<std::string>> out;
   for (const EntrySpec& spec : specs_) {
     if (spec.resolved && spec.inputs) out[spec.entry].insert(spec.inputs->begin(), spec.inputs->end());
+  }
+  return out;
+}
+
+// A class named as a module entry is built by the user, with the configuration the run uses
+// (`--config`) as its keyword arguments when it has no configuration class of its own (a
+// diffusers model: `UNet2DModel(**config)`): each parameter of its own __init__ with a literal
+// default holds that default, or the literal --config gives for it (LiteralHeldName). By
+// __init__, names held.
+std::map<FunctionRef, std::set<std::string>> EntryLoader::EntryConstructorArguments() const {
+  std::map<FunctionRef, std::set<std::string>> out;
+  for (const EntrySpec& spec : specs_) {
+    if (!spec.resolved || !spec.entry.second.ends_with(".forward")) continue;
+    std::string class_name = spec.entry.second.substr(0, spec.entry.second.size() - 8);
+    // A model built from a configuration object is passed it (`config=None` is not left None).
+    if (graph_.HasConfigurationClass(spec.entry.first, class_name)) continue;
+    FunctionRef init{spec.entry.first, class_name + ".__init__"};
+    const FunctionSummary* f = graph_.Find(init.first, init.second);
+    if (f == nullptr) continue;
+    std::set<std::string>& held = out[init];
+    for (const auto& [name, position] : f->literal_defaults) {
+      auto given = options_.config.find(name);
+      held.insert(given == options_.config.end() ? name : LiteralHeldName(name, given->second));
+    }
   }
   return out;
 }

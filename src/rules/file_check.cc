@@ -153,6 +153,9 @@ FileCheckResult FileChecker::Finish(PreparedFile& file,
     if (!program.calls_known.empty()) {
       file.facts->region().truth_cache()->SetCallsKnown(std::move(program.calls_known));
     }
+    if (!program.calls_here.empty()) {
+      file.facts->region().truth_cache()->SetCallsHere(std::move(program.calls_here));
+    }
     if (!program.config_defaults.empty()) {
       file.facts->region().truth_cache()->SetConfigDefaults(std::move(program.config_defaults));
     }

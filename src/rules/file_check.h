@@ -87,6 +87,9 @@ class FileChecker {
     // Functions whose calls the program graph saw in every module (function start bytes): the
     // calls in their own file are not all there are, so they alone do not fold a parameter.
     std::set<uint32_t> calls_known;
+    // Of those, the functions every reached call of which is in their own file: that file's
+    // calls of them are all the calls there are (TruthCache::CallsHere).
+    std::set<uint32_t> calls_here;
     // Reached call sites (their bytes), and the constructors that built the submodules some of
     // them call (CallSite::built_start): whether they never run, or else their undecided
     // conditions.

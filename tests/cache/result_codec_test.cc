@@ -27,7 +27,7 @@ static_assert(sizeof(ModuleSummary) == 600, "ModuleSummary changed: encode the n
 static_assert(sizeof(FileCheckResult) == 800, "FileCheckResult changed: encode the new field");
 // What Finish is handed keys its kept result (EncodeFinishInputs): a field left out of the key
 // would let an entry run reuse findings made with other facts.
-static_assert(sizeof(FileChecker::ProgramFacts) == 320,
+static_assert(sizeof(FileChecker::ProgramFacts) == 368,
               "ProgramFacts changed: add the new field to EncodeFinishInputs");
 #endif
 

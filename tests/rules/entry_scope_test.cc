@@ -729,6 +729,98 @@ TEST(EntryScopeTest, GivenInputsAreNotNoneDownTheCallsThatHandThemOn) {
                                    "project/app/model.py:13 [only when `input_ids` is not given]"));
 }
 
+// A parameter every reached call passes the same literal holds it, strings and numbers too:
+// `switch("full")` from each caller, or a parameter of its caller holding it, folds
+// `if kind == "sparse":`. Calls that pass different literals, or a computed value, decide nothing.
+TEST(EntryScopeTest, ALiteralEveryCallPassesFoldsComparisons) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/model.py",
+            "def switch(kind, layers):\n"
+            "    if kind == 'sparse':\n"
+            "        print('sparse')\n"
+            "    if layers > 2:\n"
+            "        print('deep')\n"
+            "    return kind\n"
+            "def handing_on(kind):\n"
+            "    return switch(kind, 2)\n"
+            "def mixed(kind):\n"
+            "    if kind == 'sparse':\n"
+            "        print('maybe')\n"
+            "    return kind\n"
+            "class Net:\n"
+            "    def forward(self, x):\n"
+            "        switch('full', 2)\n"
+            "        switch(kind='full', layers=2)\n"
+            "        handing_on('full')\n"
+            "        mixed('full')\n"
+            "        mixed(x.name)\n"
+            "        return x\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule()),
+              ElementsAre("project/app/model.py:11 [only when `kind == 'sparse'`]"));
+}
+
+// The class a module entry names is built by the user, with --config as its keyword arguments
+// when it has no configuration class (a diffusers model): `self.rope_type = rope_type` in its
+// __init__ holds the parameter's literal default, or the literal --config gives, so
+// `if self.rope_type == "mrope":` folds. A helper's string default no reached call passes folds
+// too. A class the entry builds itself is not the user's to build: its attribute stays open.
+TEST(EntryScopeTest, TheEntryClassHoldsItsConstructorDefaultsOrTheConfigGiven) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/model.py",
+            "def pad(x, mode='zero'):\n"
+            "    if mode != 'reflect':\n"
+            "        return x\n"
+            "    print('reflect')\n"
+            "    return x\n"
+            "class Block:\n"
+            "    def __init__(self, kind='plain'):\n"
+            "        self.kind = kind\n"
+            "    def forward(self, x):\n"
+            "        if self.kind == 'fancy':\n"
+            "            print('fancy')\n"
+            "        return x\n"
+            "class Net:\n"
+            "    def __init__(self, hidden=32, rope_type: str = 'rope'):\n"
+            "        self.rope_type = rope_type\n"
+            "        self.block = Block(kind=make())\n"
+            "    def forward(self, x):\n"
+            "        if self.rope_type == 'mrope':\n"
+            "            print('mrope')\n"
+            "        x = self.block(x)\n"
+            "        x = self.rotate(x, text=x if self.rope_type == 'mrope' else None)\n"
+            "        return pad(x)\n"
+            "    def rotate(self, x, text=None):\n"
+            "        if text is None:\n"
+            "            return x\n"
+            "        print('text')\n"
+            "        return x\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule()),
+              ElementsAre("project/app/model.py:11 [only when `self.kind == 'fancy'`]"));
+  // The same call with the keyword given: the conditional argument the only call of `rotate`
+  // passes is no longer None.
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net", ItemAndPrintRule(), std::nullopt,
+                               {{"rope_type", "'mrope'"}}),
+              ElementsAre("project/app/model.py:11 [only when `self.kind == 'fancy'`]",
+                          "project/app/model.py:19", "project/app/model.py:26"));
+  // A model built from a configuration class is passed its configuration and maybe more
+  // (`EncoderDecoderModel(config, encoder=...)`): its constructor's defaults are not assumed.
+  dir.Write("project/app/composite.py",
+            "class CompositeConfig:\n"
+            "    def __init__(self, hidden=32):\n"
+            "        self.hidden = hidden\n"
+            "class Composite:\n"
+            "    def __init__(self, config: CompositeConfig, mode='plain'):\n"
+            "        self.mode = mode\n"
+            "    def forward(self, x):\n"
+            "        if self.mode == 'fancy':\n"
+            "            print('fancy')\n"
+            "        return x\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.composite:Composite", ItemAndPrintRule()),
+              ElementsAre("project/app/composite.py:9 [only when `self.mode == 'fancy'`]"));
+}
+
 // `*args` / `**kwargs` that no reached call fills are empty: `len(args) > 0`,
 // `kwargs.get("scale") is not None`, `"k" in kwargs` and a comprehension over `kwargs.items()`
 // fold. Submodules are called through `self.ff(...)`, a loop over a ModuleList, or with
