@@ -944,15 +944,7 @@ uint32_t FirstExit(TSNode block, Evaluator& evaluator, Mode mode, TruthCache* ca
 std::optional<std::string> TruthCache::HeldLiteral(uint32_t function_start,
                                                    std::string_view name) const {
   auto it = defaulted_.find(function_start);
-  if (it == defaulted_.end()) return std::nullopt;
-  // The held names of `name` sort together: "name=..." after "name".
-  std::string prefix = std::string(name) + "=";
-  for (auto held = it->second.lower_bound(prefix);
-       held != it->second.end() && held->starts_with(prefix); ++held) {
-    std::string literal = held->substr(prefix.size());
-    if (literal != kGivenValue) return literal;
-  }
-  return std::nullopt;
+  return it == defaulted_.end() ? std::nullopt : HeldLiteralOf(it->second, name);
 }
 
 const std::vector<TSNode>& TruthCache::CallsTo(TSNode root, std::string_view text,

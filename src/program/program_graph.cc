@@ -1232,16 +1232,10 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
     }
     auto forwarded = call.forwarded.find(key);
     if (forwarded == call.forwarded.end()) return std::nullopt;
-    // What the caller's parameter holds: its held names sort together ("name=...").
+    // What the caller's parameter holds.
     auto held = out.find(caller);
     if (held == out.end()) return std::nullopt;
-    std::string prefix = LiteralHeldName(forwarded->second, "");
-    for (auto it = held->second.lower_bound(prefix);
-         it != held->second.end() && it->starts_with(prefix); ++it) {
-      std::string literal = it->substr(prefix.size());
-      if (literal != kGivenValue) return literal;
-    }
-    return std::nullopt;
+    return HeldLiteralOf(held->second, forwarded->second);
   };
   // Whether `call` fills the callee's *args (more positional arguments than it names) or its
   // **kwargs (a keyword it does not name).

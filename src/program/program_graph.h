@@ -40,6 +40,18 @@ inline std::string GivenHeldName(std::string_view parameter) {
   return LiteralHeldName(parameter, kGivenValue);
 }
 
+// The literal `parameter` holds in a function's held names (LiteralHeldName), as written; none
+// when it holds no literal (only its default, or a given value). Its held names sort together.
+inline std::optional<std::string> HeldLiteralOf(const std::set<std::string>& held,
+                                                std::string_view parameter) {
+  std::string prefix = LiteralHeldName(parameter, "");
+  for (auto it = held.lower_bound(prefix); it != held.end() && it->starts_with(prefix); ++it) {
+    std::string literal = it->substr(prefix.size());
+    if (literal != kGivenValue) return literal;
+  }
+  return std::nullopt;
+}
+
 // An external callee that is a property read, not a call (`self.scheduler.init_noise_sigma`):
 // "pkg.Scheduler.init_noise_sigma#property". The program graph follows it only when the name
 // resolves to a getter (FunctionSummary::property): reading any other attribute runs nothing.
