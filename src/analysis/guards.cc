@@ -826,7 +826,8 @@ class Evaluator {
     // Per call (f(...), self.f(...), or Class(...) for a constructor): the argument given for
     // it, null when left out.
     std::vector<TSNode> passed;
-    bool splat = false;          // some call passes *args / **kwargs: it may pass anything
+    // some call passes *args / **kwargs and not `name=`: it may pass anything
+    bool splat = false;
   };
 
   ParameterCalls CallsPassing(TSNode function, std::string_view name) {
@@ -853,16 +854,22 @@ class Evaluator {
     for (TSNode call : cache_->CallsTo(root, text_, callee)) {
       TSNode given{};
       size_t positional = 0;
+      bool splat = false;
+      bool named = false;  // given as `name=`: no *x / **x of the call can give it again
       for (TSNode a : NamedChildren(Field(call, "arguments"))) {
         if (Is(a, "keyword_argument")) {
-          if (NodeText(Field(a, "name"), text_) == name) given = Field(a, "value");
+          if (NodeText(Field(a, "name"), text_) == name) {
+            given = Field(a, "value");
+            named = true;
+          }
         } else if (Is(a, "list_splat") || Is(a, "dictionary_splat")) {
-          out.splat = true;
+          splat = true;
         } else if (!Is(a, "comment")) {
           if (positional == position) given = a;
           ++positional;
         }
       }
+      out.splat = out.splat || (splat && !named);
       out.passed.push_back(given);
     }
     return out;

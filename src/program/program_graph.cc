@@ -1043,10 +1043,15 @@ std::optional<int> SameExtraPositional(const Calls& calls,
 
 // Where `call` gives parameter `name` at `position`: the keyword, "#<position>", or "" when it
 // leaves it out (as CallSite's forwarded and literals are keyed).
+// Whether `call` names `name` as a keyword (`f(mask=m, **kwargs)`): then none of its *x / **x
+// arguments passes `name` as well (Python raises TypeError for an argument given twice), however
+// little is known of what they hold.
+bool NamesKeyword(const CallSite& call, const std::string& name) {
+  return std::find(call.keywords.begin(), call.keywords.end(), name) != call.keywords.end();
+}
+
 std::string ArgumentKey(const CallSite& call, const std::string& name, int position) {
-  if (std::find(call.keywords.begin(), call.keywords.end(), name) != call.keywords.end()) {
-    return name;
-  }
+  if (NamesKeyword(call, name)) return name;
   return call.positional > position ? "#" + std::to_string(position) : "";
 }
 
@@ -1201,6 +1206,7 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::DefaultedParameters(
   // **x arguments: a caller's `**kwargs` holds only the keywords its own calls put there.
   auto splats = [&](const FunctionRef& caller, const CallSite& call,
                     const std::string& name = "") {
+    if (!name.empty() && NamesKeyword(call, name)) return false;
     if (call.splat) return true;
     for (const std::string& source : call.splat_sources) {
       if (holds(caller, source)) continue;
@@ -1358,7 +1364,9 @@ std::map<FunctionRef, std::set<std::string>> ProgramGraph::UnknownInputs(
   enum class Given { kNothing, kUnknown, kOther };
   auto given = [&](const FunctionRef& caller, const CallSite& call, const std::string& name,
                    int position) {
-    if (call.splat || !call.splat_sources.empty()) return Given::kOther;
+    if ((call.splat || !call.splat_sources.empty()) && !NamesKeyword(call, name)) {
+      return Given::kOther;
+    }
     std::string key = ArgumentKey(call, name, position);
     if (key.empty()) return Given::kNothing;
     auto forwarded = call.forwarded.find(key);

@@ -254,6 +254,27 @@ def build():
   EXPECT_FALSE(Guarded(s, "b()"));  // one passes True
 }
 
+// A call naming the parameter beside a splat (`Block(debug=False, **options)`) gives it that
+// argument: the splat cannot give `debug` again (Python raises TypeError). What the call leaves
+// to the splat may be given anything.
+TEST(GuardsTest, ASplatDoesNotGiveAParameterTheCallNames) {
+  ParsedSnippet s(R"(class Block:
+    def __init__(self, debug=False, verbose=False, **options):
+        self.debug = debug
+        self.verbose = verbose
+    def forward(self, x):
+        if self.debug:
+            a()
+        if self.verbose:
+            b()
+        return x
+def build(**options):
+    return Block(debug=False, **options)
+)");
+  EXPECT_TRUE(Guarded(s, "a()"));   // the construction names debug=False
+  EXPECT_FALSE(Guarded(s, "b()"));  // it leaves verbose to **options, which may give it
+}
+
 TEST(GuardsTest, UnknownConditionsGuardNothing) {
   ParsedSnippet s("def f(x):\n    if x.sum() > 0:\n        a()\n    else:\n        b()\n");
   EXPECT_FALSE(Guarded(s, "a()"));

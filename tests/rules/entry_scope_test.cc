@@ -698,6 +698,42 @@ TEST(EntryScopeTest, DefaultsFlowThroughParametersHandedOn) {
               ElementsAre("project/app/model.py:3"));
 }
 
+// A call that names a parameter (`inner(x, mask=mask, **kwargs)`) gives it that argument and no
+// other: its `**kwargs` cannot give `mask` again (Python raises TypeError), whatever it may hold
+// (here anything: the caller writes into it). So `mask` holds its default down the call, across
+// modules and within one; a call that leaves `mask` to its splat decides nothing.
+TEST(EntryScopeTest, AKeywordNamedBesideASplatIsGivenByTheKeywordOnly) {
+  testing::TempDir dir;
+  dir.Write("project/app/__init__.py", "");
+  dir.Write("project/app/layers.py",
+            "def inner(x, mask=None, **kwargs):\n"
+            "    if mask is not None:\n"
+            "        print('masked')\n"
+            "    return x\n");
+  dir.Write("project/app/model.py",
+            "from app.layers import inner\n"
+            "class Net:\n"
+            "    def local(self, x, mask=None, **kwargs):\n"
+            "        if mask is not None:\n"
+            "            print('local mask')\n"
+            "        return x\n"
+            "    def forward(self, x, mask=None, labels=None, **kwargs):\n"
+            "        if labels is not None:\n"
+            "            kwargs.setdefault('reduce', True)\n"
+            "        self.local(x, mask=mask, **kwargs)\n"
+            "        return inner(x, mask=mask, **kwargs)\n"
+            "class Splatted:\n"
+            "    def forward(self, x, labels=None, **kwargs):\n"
+            "        if labels is not None:\n"
+            "            kwargs.setdefault('mask', x)\n"
+            "        return inner(x, **kwargs)\n");
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net(x)", ItemAndPrintRule()), IsEmpty());
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Net(x, mask)", ItemAndPrintRule()),
+              UnorderedElementsAre("project/app/layers.py:3", "project/app/model.py:5"));
+  EXPECT_THAT(FindingsWithRule(dir, "app.model:Splatted(x)", ItemAndPrintRule()),
+              ElementsAre("project/app/layers.py:3"));
+}
+
 // An input the entry's call passes is not None, and so is a parameter every reached call hands
 // one on to unchanged: `if input_ids is None:` is false there. A parameter one call hands
 // something else (a value it computed) is undecided.
