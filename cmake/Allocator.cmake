@@ -4,7 +4,8 @@
 # Why: a lint run makes and frees millions of small objects (tree-sitter's subtrees, the
 # analysis's strings, vectors and maps) and glibc's malloc spent ~11 % of a whole-tree run in
 # its own code (_int_malloc, malloc_consolidate, free); jemalloc's per-size bins cut the whole
-# run's CPU by 10-15 % (bench/README.md, "Update, 2026-12-07: jemalloc"). Output does not depend on it.
+# run's CPU by 10-15 % (bench/README.md, "Update, 2026-12-07: jemalloc"). Output does not
+# depend on it.
 #
 # Left out under the sanitizers and the fuzzers (they bring their own allocator), and wherever
 # pkg-config finds no jemalloc (a wheel built on manylinux's images): the binary is then the

@@ -826,7 +826,7 @@ class Evaluator {
     // Per call (f(...), self.f(...), or Class(...) for a constructor): the argument given for
     // it, null when left out.
     std::vector<TSNode> passed;
-    // some call passes *args / **kwargs and not `name=`: it may pass anything
+    // Some call passes *args / **kwargs and does not name the parameter: it may pass anything.
     bool splat = false;
   };
 

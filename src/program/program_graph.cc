@@ -1041,8 +1041,6 @@ std::optional<int> SameExtraPositional(const Calls& calls,
   return extra;
 }
 
-// Where `call` gives parameter `name` at `position`: the keyword, "#<position>", or "" when it
-// leaves it out (as CallSite's forwarded and literals are keyed).
 // Whether `call` names `name` as a keyword (`f(mask=m, **kwargs)`): then none of its *x / **x
 // arguments passes `name` as well (Python raises TypeError for an argument given twice), however
 // little is known of what they hold.
@@ -1050,6 +1048,8 @@ bool NamesKeyword(const CallSite& call, const std::string& name) {
   return std::find(call.keywords.begin(), call.keywords.end(), name) != call.keywords.end();
 }
 
+// Where `call` gives parameter `name` at `position`: the keyword, "#<position>", or "" when it
+// leaves it out (as CallSite's forwarded and literals are keyed).
 std::string ArgumentKey(const CallSite& call, const std::string& name, int position) {
   if (NamesKeyword(call, name)) return name;
   return call.positional > position ? "#" + std::to_string(position) : "";
