@@ -117,4 +117,21 @@ bool TorchIsTheTorchModule(TSNode root, std::string_view text, const ImportTable
   return TorchNameIn(root, text, imports) == TorchName::kTorchModule;
 }
 
+bool DropsAComment(TSNode node, uint32_t end, const std::vector<TSNode>& kept) {
+  if (ts_node_start_byte(node) >= end) return false;
+  if (Is(node, "comment")) {
+    for (TSNode k : kept) {
+      if (ts_node_start_byte(node) >= ts_node_start_byte(k) &&
+          ts_node_end_byte(node) <= ts_node_end_byte(k)) {
+        return false;
+      }
+    }
+    return true;
+  }
+  for (uint32_t i = 0; i < ts_node_child_count(node); ++i) {
+    if (DropsAComment(ts_node_child(node, i), end, kept)) return true;
+  }
+  return false;
+}
+
 }  // namespace gbreak

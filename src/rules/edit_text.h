@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "analysis/function_bindings.h"
 #include "program/import_table.h"
@@ -10,7 +11,8 @@
 
 namespace gbreak {
 
-// What the `--fix` edit builders (rules/fix_edit.h, rules/tensor_check_edit.h) ask of the text
+// What the `--fix` edit builders (rules/fix_edit.h, rules/tensor_check_edit.h,
+// rules/tensor_select_edit.h) ask of the text
 // around a statement before they rewrite it. Offsets are into SourceFile::text().
 
 bool IsBlank(char c);
@@ -41,6 +43,10 @@ bool ContinuesPreviousLine(std::string_view text, uint32_t line_start);
 
 // True when a string literal inside `node` spans lines: indenting its lines would change it.
 bool HasMultiLineString(TSNode node);
+
+// True when a comment in [start, end) of `node` lies outside every node of `kept`: an edit
+// that replaces that text with the kept nodes' text would drop it.
+bool DropsAComment(TSNode node, uint32_t end, const std::vector<TSNode>& kept);
 
 // True when `node` sits in a function, and no enclosing function has a parameter `torch` (nor
 // is a lambda): a `torch.` the edit writes there means the module's `torch`. The parameters are

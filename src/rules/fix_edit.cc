@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "rules/edit_text.h"
 #include "rules/tensor_check_edit.h"
+#include "rules/tensor_select_edit.h"
 #include "source/absl_compat.h"
 
 namespace gbreak {
@@ -31,6 +32,14 @@ std::string TensorCheckWords(std::string_view replacement) {
       "keeps it, and on CUDA it fails asynchronously, leaving the CUDA context unusable;\n"
       "`gbreak lint --fix --unsafe-fixes` makes this edit here.");
 }
+
+// The select fix in words, and why it is unsafe (rules/tensor_select_edit.h).
+constexpr std::string_view kTensorSelectWords =
+    "Select in the graph instead: compute the branch's value and keep it or the old one with\n"
+    "`torch.where(cond, new, old)`, which Dynamo traces without reading the condition. It is an\n"
+    "unsafe fix: the branch's expressions now run on every call (cost, and an expression that\n"
+    "raises where the branch would not have run now raises); `gbreak lint --fix --unsafe-fixes`\n"
+    "makes this edit here.";
 
 // True when the block is already the body of the guard this edit adds: a second `--fix` must
 // not nest it again, even where the analysis did not take the guard into account.
@@ -146,9 +155,16 @@ std::optional<TextEdit> EditFor(Rule::Autofix kind, TSNode report, const SourceF
     return GuardEagerEdit(report, facts.root(), source.text(), facts.imports(),
                           facts.bindings(), torch_from_outside);
   }
-  if (kind == Rule::Autofix::kTensorCheck) {
+  if (kind == Rule::Autofix::kTensorCheck || kind == Rule::Autofix::kTensorBranch) {
     std::optional<TextEdit> edit = TensorCheckEdit(report, facts);
-    if (edit.has_value()) *words = TensorCheckWords(edit->replacement);
+    if (edit.has_value()) {
+      *words = TensorCheckWords(edit->replacement);
+      return edit;
+    }
+  }
+  if (kind == Rule::Autofix::kTensorBranch) {
+    std::optional<TextEdit> edit = TensorSelectEdit(report, facts);
+    if (edit.has_value()) *words = kTensorSelectWords;
     return edit;
   }
   return std::nullopt;

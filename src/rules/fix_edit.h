@@ -37,8 +37,8 @@ std::optional<TextEdit> GuardEagerEdit(TSNode call, TSNode root, std::string_vie
 
 // Gives `finding` (made for the node `report`) its edit, the edit's safety (the rule's
 // fix_safety) and the fix in words when its rule has an autofix (Rule::autofix: the guard edit
-// above, or rules/tensor_check_edit.h) and the edit is mechanical here. Edit offsets become file
-// offsets. A guard edit that needs `torch` from outside goes to Finding::patch_edit instead.
+// above, rules/tensor_check_edit.h or rules/tensor_select_edit.h) and the edit is mechanical
+// here. Edit offsets become file offsets. A guard edit that needs `torch` from outside goes to Finding::patch_edit instead.
 void AttachAutofix(TSNode report, const SourceFile& source, FileFacts& facts, Finding& finding);
 
 }  // namespace gbreak

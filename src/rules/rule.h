@@ -53,12 +53,16 @@ struct Rule {
   std::vector<std::string> only_config;
   std::vector<std::string> unless_config;
   // The mechanical edit `gbreak lint --fix` may make for a finding (`autofix = ...`), made only
-  // where it is mechanical (rules/fix_edit.h, rules/tensor_check_edit.h):
+  // where it is mechanical (rules/fix_edit.h, rules/tensor_check_edit.h,
+  // rules/tensor_select_edit.h):
   //  - "guard-eager": wrap the reported call's statement in
   //    `if not torch.compiler.is_compiling():`, so that only eager runs execute it;
   //  - "tensor-check": turn `assert cond, msg` / `if cond: raise E(msg)` on a tensor into
-  //    `torch._assert_async(cond, msg)`, a check Dynamo puts in the graph.
-  enum class Autofix { kNone, kGuardEager, kTensorCheck };
+  //    `torch._assert_async(cond, msg)`, a check Dynamo puts in the graph;
+  //  - "tensor-branch": for an `if` on a tensor, the tensor-check edit when its body only raises,
+  //    and `torch.where` (rules/tensor_select_edit.h) when it only replaces a tensor by an
+  //    elementwise function of itself.
+  enum class Autofix { kNone, kGuardEager, kTensorCheck, kTensorBranch };
   Autofix autofix = Autofix::kNone;
   // Whether the edit keeps the program's behaviour (`fix_safety`, ruff's convention): unsafe
   // edits are made only with `--unsafe-fixes` and are otherwise a suggestion in words. Each kind

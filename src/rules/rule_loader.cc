@@ -76,7 +76,8 @@ absl::Status ReadStringArray(const toml::table& table, const std::string& key,
 
 // `autofix` (the edit kind, "" for none) and `fix_safety`. A kind's safety is what its edit does
 // to behaviour, measured on real torch: guard-eager keeps it (safe); tensor-check changes the
-// exception a failing check raises to RuntimeError (unsafe). A rule may declare a kind less
+// exception a failing check raises to RuntimeError (unsafe); tensor-branch makes that edit or
+// computes both sides of a branch on every call (unsafe). A rule may declare a kind less
 // safe than that, never safer.
 absl::Status ReadAutofix(const toml::table& table, const std::string& autofix,
                          const std::string& origin, Rule& rule) {
@@ -86,9 +87,12 @@ absl::Status ReadAutofix(const toml::table& table, const std::string& autofix,
   } else if (autofix == "tensor-check") {
     rule.autofix = Rule::Autofix::kTensorCheck;
     most = FixSafety::kUnsafe;
+  } else if (autofix == "tensor-branch") {
+    rule.autofix = Rule::Autofix::kTensorBranch;
+    most = FixSafety::kUnsafe;
   } else if (!autofix.empty()) {
-    return ErrorIn(origin,
-                   absl::StrCat("autofix `", autofix, "` must be guard-eager or tensor-check"));
+    return ErrorIn(origin, absl::StrCat("autofix `", autofix,
+                                        "` must be guard-eager, tensor-check or tensor-branch"));
   }
   std::string safety;
   if (absl::Status status = ReadString(table, "fix_safety", /*required=*/false, origin, &safety);

@@ -6,42 +6,11 @@
 #include "absl/strings/str_cat.h"
 #include "analysis/value.h"
 #include "rules/edit_text.h"
+#include "rules/tensor_condition.h"
 #include "source/absl_compat.h"
 
 namespace gbreak {
 namespace {
-
-// The comparisons a tensor overloads: with tensor operands they give a tensor. `in`, `is` and
-// chains (`0 < x < 1` is `0 < x and x < 1`) test truth in Python.
-bool IsTensorComparison(TSNode comparison) {
-  if (NamedChildCount(comparison) != 2) return false;
-  for (uint32_t i = 0; i < ts_node_child_count(comparison); ++i) {
-    TSNode child = ts_node_child(comparison, i);
-    if (ts_node_is_named(child)) continue;
-    std::string_view op = NodeType(child);
-    if (op != "<" && op != ">" && op != "<=" && op != ">=" && op != "==" && op != "!=") {
-      return false;
-    }
-  }
-  return true;
-}
-
-// True when evaluating `node` makes no Python truth test of its own: such a test on a tensor
-// reads the value (a break of its own), and the check would not take it into the graph.
-bool HasNoTruthTest(TSNode node) {
-  std::string_view type = NodeType(node);
-  if (type == "boolean_operator" || type == "not_operator" || type == "conditional_expression" ||
-      type == "lambda" || type == "list_comprehension" || type == "set_comprehension" ||
-      type == "dictionary_comprehension" || type == "generator_expression" || type == "await" ||
-      type == "yield") {
-    return false;
-  }
-  if (type == "comparison_operator" && !IsTensorComparison(node)) return false;
-  for (TSNode child : NamedChildren(node)) {
-    if (!HasNoTruthTest(child)) return false;
-  }
-  return true;
-}
 
 // A condition `_assert_async` checks exactly as Python's truth test would: a tensor on every path
 // (not None, not a Python bool, which `_assert_async` refuses with a TypeError), with no truth
@@ -139,25 +108,6 @@ TSNode RaisedMessage(TSNode raise, FileFacts& facts) {
     return TSNode{};
   }
   return arguments_list[0];
-}
-
-// True when a comment in [start, end) of `node` lies outside every node of `kept`: the edit would
-// drop it.
-bool DropsAComment(TSNode node, uint32_t end, const std::vector<TSNode>& kept) {
-  if (ts_node_start_byte(node) >= end) return false;
-  if (Is(node, "comment")) {
-    for (TSNode k : kept) {
-      if (ts_node_start_byte(node) >= ts_node_start_byte(k) &&
-          ts_node_end_byte(node) <= ts_node_end_byte(k)) {
-        return false;
-      }
-    }
-    return true;
-  }
-  for (uint32_t i = 0; i < ts_node_child_count(node); ++i) {
-    if (DropsAComment(ts_node_child(node, i), end, kept)) return true;
-  }
-  return false;
 }
 
 // The raise statement that is the whole body of `if_statement` (comments after it aside), or a

@@ -8,16 +8,13 @@ fixed one RuntimeError with the original's message (the documented behaviour cha
 the fix unsafe). Needs torch: without it the torch part skips with a message; which cases get the
 fix is checked either way.
 """
-import importlib.util
 import os
 import shutil
-import subprocess
-import uuid
 
 import pytest
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CORPUS = os.path.join(REPO, "corpus")
+from fix_cases import CORPUS, fixed_cases as cases_with, load_case
+
 SELECT = ["--select", "CF001,CF002"]
 # Cases the fix must be offered for (so that the proof cannot pass by finding nothing).
 EXPECTED = {
@@ -29,15 +26,7 @@ SEEDS = range(4)
 
 def fixed_cases(run_gbreak):
     """The corpus files (relative to corpus/) the diff edits with `_assert_async`."""
-    result = run_gbreak("lint", "--diff", "--unsafe-fixes", *SELECT, ".", cwd=CORPUS)
-    assert result.returncode in (0, 1), result.stderr
-    cases, current = set(), None
-    for line in result.stdout.splitlines():
-        if line.startswith("+++ b/"):
-            current = line[len("+++ b/"):]
-        elif line.startswith("+") and "torch._assert_async(" in line and current:
-            cases.add(current)
-    return sorted(c for c in cases if "_records" not in c)
+    return cases_with(run_gbreak, "CF001,CF002", "torch._assert_async(")
 
 
 def test_fix_is_offered_for_the_expected_cases(run_gbreak):
@@ -49,13 +38,6 @@ def test_fix_is_only_a_suggestion_without_unsafe_fixes(run_gbreak):
                         cwd=CORPUS)
     assert "_assert_async" not in result.stdout
     assert "2 unsafe fixes not made" in result.stderr
-
-
-def load_case(path):
-    spec = importlib.util.spec_from_file_location(f"gbreak_fix_case_{uuid.uuid4().hex}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.gbreak_case()
 
 
 def variants(torch, inputs):

@@ -70,7 +70,7 @@ TEST(RuleLoaderTest, Autofix) {
       ParseRuleToml(std::string("autofix = \"delete\"\n") + kValid, "rules/x.toml");
   ASSERT_FALSE(unknown.ok());
   EXPECT_THAT(std::string(unknown.status().message()),
-              HasSubstr("autofix `delete` must be guard-eager or tensor-check"));
+              HasSubstr("autofix `delete` must be guard-eager, tensor-check or tensor-branch"));
 }
 
 // Each kind has the safety its edit's behaviour gives it; a rule may only weaken it.
@@ -85,6 +85,11 @@ TEST(RuleLoaderTest, FixSafety) {
   ASSERT_TRUE(check.ok()) << check.status();
   EXPECT_EQ(check->autofix, Rule::Autofix::kTensorCheck);
   EXPECT_EQ(check->fix_safety, FixSafety::kUnsafe);
+  absl::StatusOr<Rule> branch = parse("autofix = \"tensor-branch\"\n");
+  ASSERT_TRUE(branch.ok()) << branch.status();
+  EXPECT_EQ(branch->autofix, Rule::Autofix::kTensorBranch);
+  EXPECT_EQ(branch->fix_safety, FixSafety::kUnsafe);
+  EXPECT_FALSE(parse("autofix = \"tensor-branch\"\nfix_safety = \"safe\"\n").ok());
   absl::StatusOr<Rule> weakened = parse("autofix = \"guard-eager\"\nfix_safety = \"unsafe\"\n");
   ASSERT_TRUE(weakened.ok()) << weakened.status();
   EXPECT_EQ(weakened->fix_safety, FixSafety::kUnsafe);
