@@ -72,16 +72,70 @@ TextEdit Replace(TSNode from, uint32_t end, std::string replacement) {
   return edit;
 }
 
+// The operands of `a and b and c` (op "and"; or of `a or b ...`), left to right, seen through
+// parentheses; the expression alone when it is no such operator.
+void CollectOperands(TSNode node, std::string_view op, std::string_view text,
+                     std::vector<TSNode>* out) {
+  while (Is(node, "parenthesized_expression") && NamedChildCount(node) == 1) {
+    node = ts_node_named_child(node, 0);
+  }
+  if (Is(node, "boolean_operator") && NodeText(Field(node, "operator"), text) == op) {
+    CollectOperands(Field(node, "left"), op, text, out);
+    CollectOperands(Field(node, "right"), op, text, out);
+    return;
+  }
+  out->push_back(node);
+}
+
+// A message seen through its parentheses (`assert c, (\n "long message"\n)`): the call the edit
+// writes holds it in parentheses of its own.
+TSNode Unparenthesized(TSNode node) {
+  while (Is(node, "parenthesized_expression") && NamedChildCount(node) == 1) {
+    node = ts_node_named_child(node, 0);
+  }
+  return node;
+}
+
+// One check per condition, in order, each on a line of its own at `statement`'s indentation: a
+// failing one raises before the next is evaluated, as `and` / `or` stop at the first that decides.
+// Null when there are several and `statement` does not start its line (`x = 1; assert ...`).
+std::optional<TextEdit> ChecksEdit(TSNode statement, uint32_t end,
+                                   const std::vector<std::string>& conditions,
+                                   std::string_view message, std::string_view text) {
+  uint32_t start = ts_node_start_byte(statement);
+  uint32_t line = LineStartOf(text, start);
+  std::string_view indent = LeadingBlanks(text, line);
+  if (conditions.size() > 1 && line + indent.size() != start) return std::nullopt;
+  std::string out;
+  for (const std::string& condition : conditions) {
+    if (!out.empty()) absl::StrAppend(&out, ToAbsl(LineEndAt(text, line)), ToAbsl(indent));
+    absl::StrAppend(&out, CheckCall(condition, message));
+  }
+  return Replace(statement, end, std::move(out));
+}
+
+// `assert a, msg` -> one check; `assert a and b, msg` -> a check of each.
 std::optional<TextEdit> AssertEdit(TSNode assert_statement, FileFacts& facts) {
   std::vector<TSNode> parts = NamedChildren(assert_statement);
   if (parts.size() != 2 || Is(parts[0], "comment") || Is(parts[1], "comment") ||
-      !IsRewritable(assert_statement, facts) || !IsCheckableTensor(parts[0], facts) ||
-      !IsKeepableMessage(parts[1], facts)) {
+      !IsRewritable(assert_statement, facts)) {
     return std::nullopt;
   }
   std::string_view text = facts.text();
-  return Replace(assert_statement, ts_node_end_byte(assert_statement),
-                 CheckCall(NodeText(parts[0], text), NodeText(parts[1], text)));
+  TSNode message = Unparenthesized(parts[1]);
+  if (!IsKeepableMessage(message, facts)) return std::nullopt;
+  std::vector<TSNode> operands;
+  CollectOperands(parts[0], "and", text, &operands);
+  std::vector<std::string> conditions;
+  std::vector<TSNode> kept{message};
+  for (TSNode operand : operands) {
+    if (!IsCheckableTensor(operand, facts)) return std::nullopt;
+    conditions.emplace_back(NodeText(operand, text));
+    kept.push_back(operand);
+  }
+  uint32_t end = ts_node_end_byte(assert_statement);
+  if (DropsAComment(assert_statement, end, kept)) return std::nullopt;
+  return ChecksEdit(assert_statement, end, conditions, NodeText(message, text), text);
 }
 
 // True for a name that says it is an exception class (`ValueError`, `errors.ShapeError`): the
@@ -126,8 +180,9 @@ TSNode OnlyRaise(TSNode if_statement) {
   return raise;
 }
 
+// `if c: raise E(msg)` -> a check of `not c`; `if a or b: raise` -> a check of `not a`, then of
+// `not b`.
 std::optional<TextEdit> RaiseIfEdit(TSNode if_statement, FileFacts& facts) {
-  TSNode condition = Field(if_statement, "condition");
   TSNode raise = OnlyRaise(if_statement);
   if (ts_node_is_null(raise) || !IsRewritable(if_statement, facts)) return std::nullopt;
   TSNode message = RaisedMessage(raise, facts);
@@ -136,15 +191,22 @@ std::optional<TextEdit> RaiseIfEdit(TSNode if_statement, FileFacts& facts) {
   // `if not c: raise` checks `c`; `if c: raise` checks its negation. logical_not has Python's
   // truth for every dtype (`~` refuses floats): zero -> True.
   std::string_view text = facts.text();
-  TSNode checked = Is(condition, "not_operator") ? Field(condition, "argument") : condition;
-  if (ts_node_is_null(checked) || !IsCheckableTensor(checked, facts)) return std::nullopt;
-  std::string check = Is(condition, "not_operator")
-                          ? std::string(NodeText(checked, text))
-                          : absl::StrCat("torch.logical_not(", ToAbsl(NodeText(checked, text)), ")");
-
+  std::vector<TSNode> operands;
+  CollectOperands(Field(if_statement, "condition"), "or", text, &operands);
+  std::vector<std::string> conditions;
+  std::vector<TSNode> kept{message};
+  for (TSNode operand : operands) {
+    bool negated = Is(operand, "not_operator");
+    TSNode checked = negated ? Field(operand, "argument") : operand;
+    if (ts_node_is_null(checked) || !IsCheckableTensor(checked, facts)) return std::nullopt;
+    conditions.push_back(negated ? std::string(NodeText(checked, text))
+                                 : absl::StrCat("torch.logical_not(",
+                                                ToAbsl(NodeText(checked, text)), ")"));
+    kept.push_back(checked);
+  }
   uint32_t end = ts_node_end_byte(raise);
-  if (DropsAComment(if_statement, end, {checked, message})) return std::nullopt;
-  return Replace(if_statement, end, CheckCall(check, NodeText(message, text)));
+  if (DropsAComment(if_statement, end, kept)) return std::nullopt;
+  return ChecksEdit(if_statement, end, conditions, NodeText(message, text), text);
 }
 
 }  // namespace

@@ -20,13 +20,18 @@ inline constexpr std::string_view kTensorCheck = "torch._assert_async";
 //   assert <cond>, <message>               ->  torch._assert_async(<cond>, <message>)
 //   if <cond>: raise SomeError(<message>)  ->  torch._assert_async(torch.logical_not(<cond>), ...)
 //   if not <cond>: raise SomeError(<msg>)  ->  torch._assert_async(<cond>, <msg>)
-// It is made only when
-//   - the value inference says the condition is a tensor (only a tensor: `_assert_async` takes no
-//     Python bool, and a None would raise TypeError), built without Python truth tests (`and`,
-//     `or`, `not` inside, `x if c else y`, chained or `in`/`is` comparisons, comprehensions):
-//     those still read the value, so the check would still break;
-//   - the message is a str literal (f-strings too) whose interpolations are not tensor data
-//     (formatting a tensor needs its value); `_assert_async` takes a str only;
+//   assert <a> and <b>, <message>          ->  a check of <a>, then one of <b>, a line each
+//   if <a> or not <b>: raise SomeError(..) ->  a check of logical_not(<a>), then one of <b>
+// (the first failing check raises before the next is evaluated, as `and`/`or` stop at the first
+// operand that decides; several checks need the statement to start its line). It is made only
+// when
+//   - the value inference says each checked condition is a tensor (only a tensor:
+//     `_assert_async` takes no Python bool, and a None would raise TypeError), built without
+//     other Python truth tests (`and`, `or`, `not` inside, `x if c else y`, chained or `in`/`is`
+//     comparisons, comprehensions): those still read the value, so the check would still break;
+//   - the message is a str literal (f-strings too; parentheses around it are dropped) whose
+//     interpolations are not tensor data (formatting a tensor needs its value); `_assert_async`
+//     takes a str only;
 //   - the `if` has no `elif`/`else`, its body is the `raise` alone, the exception is a call of a
 //     name ending in Error or Exception with the message as its only argument, without `from`,
 //     and no comment sits in the replaced text outside the condition and the message;

@@ -107,18 +107,45 @@ TEST(TensorCheckEditTest, CrlfLineEndsAreKept) {
             "    torch._assert_async(torch.logical_not((x < 0).any()), 'neg')\r\n    return x\r\n");
 }
 
+TEST(TensorCheckEditTest, AndOfTensorsInAnAssertIsACheckOfEach) {
+  // transformers' I-BERT: `and` stops at the first false operand, and so do the checks (a failing
+  // one raises before the next is evaluated). The message's parentheses are the call's own.
+  EXPECT_EQ(Fixed("        assert x.max().isnan().sum() == 0 and x.min().isnan().sum() == 0, (\n"
+                  "            \"NaN detected\"\n"
+                  "        )\n"
+                  "        return x\n"),
+            "        torch._assert_async(x.max().isnan().sum() == 0, \"NaN detected\")\n"
+            "        torch._assert_async(x.min().isnan().sum() == 0, \"NaN detected\")\n"
+            "        return x\n");
+  // Not where the assert shares its line with another statement.
+  EXPECT_EQ(Fixed("        y = x; assert (x > 0).all() and (x < 9).all(), 'range'\n"),
+            std::nullopt);
+}
+
+TEST(TensorCheckEditTest, OrOfTensorsBeforeARaiseIsACheckOfEachNegation) {
+  EXPECT_EQ(Fixed("        if not (x > 0).all() or x.isnan().any():\n"
+                  "            raise ValueError('x')\n"
+                  "        return x\n"),
+            "        torch._assert_async((x > 0).all(), 'x')\n"
+            "        torch._assert_async(torch.logical_not(x.isnan().any()), 'x')\n"
+            "        return x\n");
+}
+
 TEST(TensorCheckEditTest, NoEditWhenTheConditionIsNotOnlyATensor) {
   // Sizes, Python values and .item() are not tensors (`_assert_async` needs one).
   EXPECT_EQ(Fixed("        assert x.shape[0] > 0, f\"empty {x.shape}\"\n"), std::nullopt);
   EXPECT_EQ(Fixed("        assert x.sum().item() > 0, f\"zero {x.dim()}\"\n"), std::nullopt);
   EXPECT_EQ(Fixed("        if self.training:\n            raise ValueError('x')\n"),
             std::nullopt);
-  // Python truth tests inside: the check would still read the value.
-  EXPECT_EQ(Fixed("        assert (x > 0).all() and (x < 9).all(), f\"{x.dim()}\"\n"),
+  // Python truth tests inside an operand: the check would still read the value.
+  EXPECT_EQ(Fixed("        assert (x > 0).all() or (x < 9).all(), f\"{x.dim()}\"\n"),
             std::nullopt);
-  EXPECT_EQ(Fixed("        if not (x > 0).all() or x.isnan().any():\n"
+  EXPECT_EQ(Fixed("        assert (x > 0).all() and (x.any() or x.all()), 'x'\n"), std::nullopt);
+  EXPECT_EQ(Fixed("        if not ((x > 0).all() and x.isnan().any()):\n"
                   "            raise ValueError('x')\n"),
             std::nullopt);
+  // An operand that is not a tensor.
+  EXPECT_EQ(Fixed("        assert (x > 0).all() and self.training, 'x'\n"), std::nullopt);
   EXPECT_EQ(Fixed("        assert 0 < x.sum() < 9, f\"{x.dim()}\"\n"), std::nullopt);
   EXPECT_EQ(Fixed("        if x.sum() if x.dim() else x.max():\n            raise ValueError('x')\n"),
             std::nullopt);
