@@ -37,7 +37,9 @@ namespace gbreak {
 //     expressions; the statement parses, is in a function body, and `torch` is the module's
 //     top-level `import torch`.
 // It is unsafe because the branch's expressions now run on every call (one that raises where
-// the branch would not have run still raises), and the function computes both sides. The result
+// the branch would not have run still raises), the function computes both sides, and gbreak does
+// not know dtypes: `clamp` of an integer tensor with float bounds promotes to float, and so then
+// does the `where` when the test fails. The result
 // has no truth test left, so a second `--fix` changes nothing. Offsets are into `facts.text()`.
 std::optional<TextEdit> TensorSelectEdit(TSNode report, FileFacts& facts);
 
