@@ -407,7 +407,7 @@ Value ValueInference::ModuleCallersPass(TSNode function, const std::string& name
   std::vector<TSNode> calls = module_calls_(owner);
   if (calls.empty()) return Value::Unknown();
   in_progress_.insert(key);
-  Value passed = JoinArguments(calls, name, position - 1);
+  Value passed = JoinArguments(calls, name, position - 1, OmittedValue(function, name));
   in_progress_.erase(key);
   return passed;
 }
@@ -1534,14 +1534,29 @@ Value ValueInference::ArgumentsAtCalls(TSNode function, const std::string& param
   uint32_t key = ts_node_start_byte(function);
   if (in_progress_.contains(key)) return Value::Unknown();
   in_progress_.insert(key);
-  Value joined = JoinArguments(calls, parameter, position);
+  Value joined = JoinArguments(calls, parameter, position, OmittedValue(function, parameter));
   in_progress_.erase(key);
   return joined;
 }
 
+Value ValueInference::OmittedValue(TSNode function, const std::string& parameter) {
+  for (TSNode p : NamedChildren(Field(function, "parameters"))) {
+    if ((!Is(p, "default_parameter") && !Is(p, "typed_default_parameter")) ||
+        NodeText(Field(p, "name"), text_) != parameter) {
+      continue;
+    }
+    TSNode value = Field(p, "value");
+    if (Is(value, "none")) return Value::Of(Value::kNone);
+    if (IsPlainLiteral(value, text_)) return Value::Of(Value::kConstant);
+    break;
+  }
+  return Value::Unknown();
+}
+
 Value ValueInference::JoinArguments(const std::vector<TSNode>& calls, const std::string& parameter,
-                                    size_t position) {
+                                    size_t position, const Value& omitted) {
   Value joined;
+  bool any_passes = false;
   for (TSNode call : calls) {
     if (ts_node_is_null(call)) {
       joined = joined.Join(Value::Unknown());
@@ -1570,9 +1585,11 @@ Value ValueInference::JoinArguments(const std::vector<TSNode>& calls, const std:
         argument = Evaluate(a);
       }
     }
-    joined = joined.Join(found ? argument : Value::Unknown());
+    any_passes = any_passes || found;
+    joined = joined.Join(found ? argument : omitted);
   }
-  return joined.kinds == 0 ? Value::Unknown() : joined;
+  // Calls that all leave it out say nothing of what other modules' calls pass.
+  return joined.kinds == 0 || !any_passes ? Value::Unknown() : joined;
 }
 
 bool ValueInference::ImportsNumpy() {

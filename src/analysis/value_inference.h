@@ -165,8 +165,15 @@ class ValueInference {
   // Notes the `self.x = value` assignments of a method other than __init__.
   void NoteAssignmentsToSelf(TSNode method, ClassInfo& info);
   Value ArgumentsAtCalls(TSNode function, const std::string& name, size_t position);
-  // The join of what `calls` pass for parameter `name` at `position` (a null call: unknown).
-  Value JoinArguments(const std::vector<TSNode>& calls, const std::string& name, size_t position);
+  // What a call that leaves parameter `name` of `function` out passes: its default when that is
+  // None or a plain literal; unknown for any other default (evaluated where the function is
+  // defined) and for a parameter without one.
+  Value OmittedValue(TSNode function, const std::string& name);
+  // The join of what `calls` pass for parameter `name` at `position` (a null call: unknown; a
+  // call that leaves it out: `omitted`, the parameter's default). Unknown when no call passes it:
+  // those calls say nothing of what other modules' calls pass.
+  Value JoinArguments(const std::vector<TSNode>& calls, const std::string& name, size_t position,
+                      const Value& omitted);
   // A call's arguments indexed once (a helper's parameters each look at every call of it: a
   // 5,000-argument call was read 5,000 times, each read walking the arguments from the first).
   struct CallArguments {

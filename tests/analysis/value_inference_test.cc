@@ -618,6 +618,29 @@ def run(x: torch.Tensor):
   EXPECT_TRUE(ValueOf(s, "chosen").boolean);
 }
 
+TEST(ValueInferenceTest, ACallLeavingAParameterOutPassesItsDefault) {
+  // LightGlue's `_get_keypoint_matching(..., early_stops=None)`: one call hands a boolean mask,
+  // another leaves it out (None): under `is not None` it is the mask. Calls that all leave a
+  // parameter out say nothing of what other modules' calls pass.
+  ParsedSnippet s(R"(import torch
+
+def pick(x, keep=None, other=None):
+    if keep is not None:
+        chosen = keep
+    given = other
+    return x
+
+def run(x: torch.Tensor):
+    a = pick(x, keep=x > 0)
+    b = pick(x)
+    return a, b
+)");
+  Value chosen = ValueOf(s, "chosen");
+  EXPECT_TRUE(chosen.IsBoolTensor());
+  EXPECT_FALSE(chosen.Has(Value::kUnknown));
+  EXPECT_TRUE(ValueOf(s, "given").Has(Value::kUnknown));  // no call passes it
+}
+
 TEST(ValueInferenceTest, SubmoduleTupleReturnsAndUnionAnnotationsAndSizeArithmetic) {
   ParsedSnippet s(R"(import torch
 
